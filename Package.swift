@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "TextureLayout",
+    products: [
+        .library(name: "TextureLayout", targets: ["TextureLayout"]),
+        .library(name: "TextureLayoutCompat", targets: ["TextureLayoutCompat"]),
+        .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
+        .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
+        .executable(name: "texture-layout", targets: ["texture-layout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "TextureLayout"),
+        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout"]),
+        .target(name: "LayoutDocument", dependencies: ["TextureLayout"]),
+        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument"]),
+        .executableTarget(
+            name: "texture-layout",
+            dependencies: [
+                "TextureLayout", "LayoutDocument", "LayoutRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["TextureLayout", "LayoutDocument"],
+            resources: [.copy("Cases")]
+        ),
+        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,349 @@
+/// The kind of a JSON value.
+public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
+    case null
+    case bool
+    case number
+    case string
+    case array
+    case object
+}
+
+/// A parsed JSON document stored as a flat "tape" of value records.
+///
+/// Why a tape: a tree of nested enums or classes needs recursion to build and,
+/// worse, to free (a deeply nested document blows the stack in `deinit`). The
+/// tape is two flat arrays, so parsing, reading and freeing are all iterative
+/// and a document costs one 24-byte record per value plus its string payloads.
+///
+/// Layout:
+/// - ``entries`` holds every value in pre-order (a container comes before its
+///   descendants). Entry 0 is the root.
+/// - A container records its number of direct children and ``Entry/end``, the
+///   index just past its last descendant. Its first child (if any) is at
+///   `index + 1`; the next sibling of any value is at its own `end`. Skipping a
+///   subtree is therefore O(1).
+/// - Object members are *not* separate key records: each member value carries
+///   the index of its key in ``strings`` (``Entry/keyIndex``). Members stay in
+///   document order and duplicate keys are all kept — rejecting duplicates is
+///   left to the caller, which can report them with a path.
+/// - ``strings`` holds decoded string values, object keys, and the original
+///   source text of numbers that overflowed to infinity.
+public struct JSONTape: Sendable {
+    /// One value record. 24 bytes; no heap allocation of its own.
+    public struct Entry: Sendable, Equatable {
+        /// Double bit pattern (number), 0/1 (bool) or string index (string).
+        @usableFromInline var payload: UInt64
+        /// Index just past the last descendant (`index + 1` for scalars).
+        @usableFromInline var endIndex: UInt32
+        /// Containers: number of direct children. Overflowed numbers: index in
+        /// `strings` of the original text. Otherwise 0.
+        @usableFromInline var auxiliary: UInt32
+        /// Index of the member key in `strings`, or `noKey`.
+        @usableFromInline var key: UInt32
+        /// The value's kind.
+        public let kind: JSONKind
+        @usableFromInline var flags: UInt8
+
+        @usableFromInline static let noKey: UInt32 = .max
+        @usableFromInline static let overflowFlag: UInt8 = 1
+
+        @inlinable
+        init(kind: JSONKind, payload: UInt64, end: UInt32, auxiliary: UInt32 = 0, key: UInt32, flags: UInt8 = 0) {
+            self.payload = payload
+            self.endIndex = end
+            self.auxiliary = auxiliary
+            self.key = key
+            self.kind = kind
+            self.flags = flags
+        }
+
+        /// Index just past this value's last descendant; the next sibling's index.
+        @inlinable public var end: Int { Int(endIndex) }
+
+        /// Number of direct children of an array or object; 0 for scalars.
+        @inlinable public var childCount: Int {
+            kind == .array || kind == .object ? Int(auxiliary) : 0
+        }
+
+        /// Index in ``JSONTape/strings`` of this member's key, or `nil` when the
+        /// value is not a direct member of an object.
+        @inlinable public var keyIndex: Int? { key == Entry.noKey ? nil : Int(key) }
+
+        /// The boolean payload, or `nil` when this is not a bool.
+        @inlinable public var boolValue: Bool? { kind == .bool ? payload != 0 : nil }
+
+        /// The numeric payload, or `nil` when this is not a number. Overflowed
+        /// numbers hold ±infinity; check ``isOverflow``.
+        @inlinable public var numberValue: Double? {
+            kind == .number ? Double(bitPattern: payload) : nil
+        }
+
+        /// Index in ``JSONTape/strings`` of the decoded string, or `nil` when
+        /// this is not a string.
+        @inlinable public var stringIndex: Int? { kind == .string ? Int(payload) : nil }
+
+        /// True for a number whose magnitude is too large for a `Double`
+        /// (e.g. `1e999`). The parser keeps it so the caller can report it
+        /// with a path instead of the parser failing without context.
+        @inlinable public var isOverflow: Bool { flags & Entry.overflowFlag != 0 }
+    }
+
+    /// All values in pre-order; entry 0 is the root.
+    public private(set) var entries: [Entry]
+    /// Decoded strings, keys and overflowed number texts, referenced by index.
+    public private(set) var strings: [String]
+
+    /// Parses UTF-8 bytes.
+    ///
+    /// Invalid UTF-8 inside strings is not an error: it is decoded safely with
+    /// U+FFFD replacement characters. A leading UTF-8 byte order mark is skipped.
+    public init(bytes: [UInt8]) throws(JSONParseError) {
+        let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0) }
+        self = try result.get()
+    }
+
+    /// Parses UTF-8 bytes that the caller keeps alive (e.g. a mapped file).
+    public init(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        self = try JSONTape.parse(bytes).get()
+    }
+
+    /// Parses a string (its UTF-8 view; no copy when already native UTF-8).
+    public init(_ text: String) throws(JSONParseError) {
+        var text = text
+        let result = text.withUTF8 { JSONTape.parse($0) }
+        self = try result.get()
+    }
+
+    init(entries: [Entry], strings: [String]) {
+        self.entries = entries
+        self.strings = strings
+    }
+
+    /// Number of values in the document.
+    @inlinable public var count: Int { entries.count }
+
+    /// The top-level value.
+    @inlinable public var root: JSONValueRef { JSONValueRef(tape: self, index: 0) }
+
+    /// A reference to the value at `index` in ``entries``.
+    @inlinable public subscript(index: Int) -> JSONValueRef {
+        precondition(index >= 0 && index < entries.count, "JSON tape index out of range")
+        return JSONValueRef(tape: self, index: index)
+    }
+}
+
+/// A lightweight handle on one value of a ``JSONTape``.
+///
+/// It is just the tape (two array references) and an index, so it is cheap to
+/// copy and safe to hand across concurrency domains.
+public struct JSONValueRef: Sendable {
+    public let tape: JSONTape
+    /// Position of this value in ``JSONTape/entries``.
+    public let index: Int
+
+    @inlinable public init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    @inlinable public var entry: JSONTape.Entry { tape.entries[index] }
+
+    @inlinable public var kind: JSONKind { entry.kind }
+    @inlinable public var isNull: Bool { entry.kind == .null }
+    @inlinable public var boolValue: Bool? { entry.boolValue }
+    /// The number, or `nil` if not a number. ±infinity when ``isOverflow``.
+    @inlinable public var numberValue: Double? { entry.numberValue }
+    /// True for a number too large for a `Double` (see ``numberText``).
+    @inlinable public var isOverflow: Bool { entry.isOverflow }
+
+    /// The original source text of an overflowed number (e.g. `"1e999"`);
+    /// `nil` otherwise — the text of ordinary numbers is not retained.
+    @inlinable public var numberText: String? {
+        let entry = entry
+        return entry.kind == .number && entry.isOverflow ? tape.strings[Int(entry.auxiliary)] : nil
+    }
+
+    /// The decoded string, or `nil` if not a string.
+    @inlinable public var stringValue: String? {
+        entry.stringIndex.map { tape.strings[$0] }
+    }
+
+    /// The key under which this value sits in its parent object, if any.
+    @inlinable public var key: String? {
+        entry.keyIndex.map { tape.strings[$0] }
+    }
+
+    /// Number of direct children (array elements / object members); 0 for scalars.
+    @inlinable public var count: Int { entry.childCount }
+
+    /// Index just past this value's last descendant (its next sibling).
+    @inlinable public var endIndex: Int { entry.end }
+
+    /// Direct children in order: array elements, or object member values.
+    @inlinable public var elements: JSONElements {
+        let entry = entry
+        return JSONElements(tape: tape, start: index + 1, end: entry.end, count: entry.childCount)
+    }
+
+    /// Object members in document order, duplicates included. Empty for
+    /// non-objects.
+    @inlinable public var members: JSONMembers {
+        let entry = entry
+        guard entry.kind == .object else {
+            return JSONMembers(elements: JSONElements(tape: tape, start: index + 1, end: index + 1, count: 0))
+        }
+        return JSONMembers(elements: elements)
+    }
+
+    /// The first member named `key` (linear scan), or `nil`.
+    public subscript(key: String) -> JSONValueRef? {
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+
+    /// The array element (or member value) at `position`; O(position) since
+    /// it jumps sibling to sibling.
+    public func element(at position: Int) -> JSONValueRef? {
+        guard position >= 0 && position < count else { return nil }
+        var iterator = elements.makeIterator()
+        for _ in 0..<position { _ = iterator.next() }
+        return iterator.next()
+    }
+
+    /// A short rendering for error messages: `null`, `true`, `12.5`,
+    /// `"abc"` (long strings are truncated), `an array`, `an object`.
+    public var shortDescription: String {
+        let entry = entry
+        switch entry.kind {
+        case .null:
+            return "null"
+        case .bool:
+            return entry.payload != 0 ? "true" : "false"
+        case .number:
+            if entry.isOverflow { return tape.strings[Int(entry.auxiliary)] }
+            return JSONValueRef.render(Double(bitPattern: entry.payload))
+        case .string:
+            return JSONValueRef.quote(tape.strings[Int(entry.payload)], limit: 40)
+        case .array:
+            return "an array"
+        case .object:
+            return "an object"
+        }
+    }
+
+    /// Integers print without a trailing `.0` so `12` reads as written.
+    static func render(_ value: Double) -> String {
+        // Conversion instructions only: `rounded()` would need libm.
+        if abs(value) < 9_007_199_254_740_992, Double(Int64(value)) == value {
+            if value == 0 { return value.sign == .minus ? "-0" : "0" }
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// JSON-style quoting with control characters escaped and an ellipsis
+    /// after `limit` characters, so messages stay on one short line.
+    static func quote(_ string: String, limit: Int) -> String {
+        var result = "\""
+        var used = 0
+        for character in string {
+            if used == limit {
+                result += "…"
+                break
+            }
+            used += 1
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if let scalar = character.unicodeScalars.first,
+                   character.unicodeScalars.count == 1, scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.append(character)
+                }
+            }
+        }
+        result += "\""
+        return result
+    }
+}
+
+/// The direct children of a container, visited by jumping from each child to
+/// its ``JSONTape/Entry/end`` (so grandchildren are never touched).
+public struct JSONElements: Sequence, Sendable {
+    public let tape: JSONTape
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+    /// Number of direct children.
+    public let count: Int
+
+    @inlinable init(tape: JSONTape, start: Int, end: Int, count: Int) {
+        self.tape = tape
+        self.start = start
+        self.end = end
+        self.count = count
+    }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline let tape: JSONTape
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable init(tape: JSONTape, position: Int, end: Int) {
+            self.tape = tape
+            self.position = position
+            self.end = end
+        }
+
+        @inlinable public mutating func next() -> JSONValueRef? {
+            guard position < end else { return nil }
+            let current = position
+            position = tape.entries[current].end
+            return JSONValueRef(tape: tape, index: current)
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator {
+        Iterator(tape: tape, position: start, end: end)
+    }
+
+    @inlinable public var underestimatedCount: Int { count }
+    @inlinable public var isEmpty: Bool { count == 0 }
+}
+
+/// The members of an object as `(key, value)` pairs in document order.
+public struct JSONMembers: Sequence, Sendable {
+    @usableFromInline let elements: JSONElements
+
+    @inlinable init(elements: JSONElements) {
+        self.elements = elements
+    }
+
+    /// Number of members (duplicates included).
+    @inlinable public var count: Int { elements.count }
+    @inlinable public var isEmpty: Bool { elements.count == 0 }
+    @inlinable public var underestimatedCount: Int { elements.count }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline var base: JSONElements.Iterator
+
+        @inlinable init(base: JSONElements.Iterator) {
+            self.base = base
+        }
+
+        @inlinable public mutating func next() -> (key: String, value: JSONValueRef)? {
+            guard let value = base.next() else { return nil }
+            let keyIndex = value.tape.entries[value.index].key
+            return (key: value.tape.strings[Int(keyIndex)], value: value)
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator {
+        Iterator(base: elements.makeIterator())
+    }
+}

@@ -1,0 +1,60 @@
+/// A node: an element with content (Texture's `ASDisplayNode`).
+///
+/// A node either has an intrinsic size, from ``calculateSizeThatFits(_:)``, or composes other elements through
+/// the layout spec returned by ``layoutSpecThatFits(_:)`` (or ``layoutSpecBlock``). Subclass it as Texture users
+/// subclass `ASDisplayNode`.
+open class DisplayNode: LayoutElement {
+    /// Builds the node's layout spec when set, as Texture's `layoutSpecBlock` does.
+    public final var layoutSpecBlock: ((DisplayNode, SizeRange) -> LayoutSpec)? {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The spec of the latest computation, as the single sublayout.
+    private final var specSublayout: [LayoutElement] = []
+
+    public override init() {}
+
+    /// The node's layout spec for `constrainedSize`, or `nil` for a node measured by
+    /// ``calculateSizeThatFits(_:)``. The default returns ``layoutSpecBlock``'s spec. Override it to compose
+    /// children; it is called at every measurement that is not answered from the cache.
+    open func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? {
+        layoutSpecBlock?(self, constrainedSize)
+    }
+
+    /// The node's intrinsic size given the largest size it may take (Texture passes only the range's max). The
+    /// default, like a plain `ASDisplayNode`, takes all of it when both dimensions are finite and below 10⁷
+    /// points, and nothing otherwise.
+    open func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        constrainedSize.isValidForLayout ? constrainedSize : .zero
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        guard let spec = layoutSpecThatFits(constrainedSize) else {
+            if !specSublayout.isEmpty { specSublayout = [] }
+            return constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
+        }
+        if specSublayout.first !== spec {
+            adopt(spec)
+            specSublayout = [spec]
+        }
+        let size = context.measure(spec, in: constrainedSize, parentSize: constrainedSize.max)
+        context.place(spec, at: .zero)
+        return size
+    }
+
+    open override var sublayoutElements: [LayoutElement] { specSublayout }
+}
+
+/// A node whose intrinsic size is a stored value: a stand-in for content such as text or an image.
+open class FixedSizeNode: DisplayNode {
+    /// The size ``calculateSizeThatFits(_:)`` returns. Setting it invalidates the node's layout.
+    public final var intrinsicSize: Size {
+        didSet { setNeedsLayout() }
+    }
+
+    public init(intrinsicSize: Size) {
+        self.intrinsicSize = intrinsicSize
+    }
+
+    open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size { intrinsicSize }
+}

@@ -1,0 +1,155 @@
+/// Anything that takes part in a layout: a display node or a layout spec (Texture's `ASLayoutElement`).
+///
+/// Results of the most recent layout pass live in the element itself (its size, its position in its parent and a
+/// small cache of measurements keyed by size range and parent size), so that a pass allocates nothing per
+/// measurement and a second pass reuses every measurement a change cannot affect. ``layoutThatFits(_:scale:)``
+/// copies them into an immutable ``Layout``.
+open class LayoutElement {
+    /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
+    /// ancestors'), as ``setNeedsLayout()`` does.
+    public final var style: Style {
+        get { storedStyle }
+        set {
+            storedStyle = newValue
+            setNeedsLayout()
+        }
+    }
+
+    /// A name for diagnostics, pictures and document output.
+    public final var debugName: String?
+
+    final var storedStyle = Style()
+
+    /// The element that measures this one; invalidation walks up through it.
+    public internal(set) final weak var parent: LayoutElement?
+
+    // MARK: State of the most recent layout pass
+
+    final var cache = MeasurementCache()
+    /// The range and parent size of the latest measurement request, whether or not it was answered from the cache.
+    final var request = MeasurementKey.none
+    /// The key of the latest full computation: children's positions and sizes belong to it.
+    final var computedKey = MeasurementKey.none
+    /// Identifies the latest full computation; children stamp it into `measuredBy` when it measures them.
+    final var computationID: UInt64 = 0
+    /// The computation after which this element's subtree was last checked to be consistent.
+    final var finalizedComputation: UInt64 = 0
+    /// The computation of the parent that measured this element last.
+    final var measuredBy: UInt64 = 0
+    /// The size answered to the latest request (pixel-ceiled).
+    final var measuredSize = Size.zero
+    /// The position the parent gave this element in its latest computation (unrounded).
+    final var placedPosition = Point.zero
+    /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
+    /// with no sublayouts.
+    final var isPlaceholder = false
+
+    public init() {}
+
+    /// Discards this element's cached measurements and those of every ancestor, so that the next layout pass
+    /// measures it again. Call it when something the element measures from (an intrinsic size) changes.
+    public final func setNeedsLayout() {
+        var current: LayoutElement? = self
+        while let element = current {
+            element.cache = MeasurementCache()
+            element.computedKey = .none
+            current = element.parent
+        }
+    }
+
+    /// The elements whose layouts become this element's sublayouts, in drawing order (later on top). A child only
+    /// appears in a result if this element's latest computation measured it.
+    open var sublayoutElements: [LayoutElement] { [] }
+
+    /// Records `self` as the parent of `child`, for invalidation.
+    final func adopt(_ child: LayoutElement?) {
+        child?.parent = self
+    }
+
+    /// Records `self` as the parent of every child.
+    final func adopt(_ children: [LayoutElement]) {
+        for child in children { child.parent = self }
+    }
+
+    // MARK: Measuring (override points)
+
+    /// Texture's `calculateLayoutThatFits:restrictedToSize:relativeToParentSize:`: measures the element within the
+    /// range its parent gives. The default intersects that range with the style's resolved range (the parent's
+    /// range wins any conflict) and calls ``calculateSize(_:context:)``. Override it to ignore the element's own
+    /// style, as the inset, overlay and background specs do.
+    open func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
+        var undefined = false
+        let own = storedStyle.resolvedRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
+        if undefined { context.report(.undefinedPercentage, for: self) }
+        return calculateSize(constrainedSize.intersection(own), context: context)
+    }
+
+    /// Texture's `calculateLayoutThatFits:`: measures the element within its already resolved range, measuring
+    /// children with ``LayoutContext/measure(_:in:parentSize:)`` and placing them with
+    /// ``LayoutContext/place(_:at:)``. Returns the element's size (the engine ceils it to the pixel grid).
+    open func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        constrainedSize.min
+    }
+}
+
+/// The size range and parent size of one measurement.
+struct MeasurementKey: Sendable {
+    var range: SizeRange
+    var parentSize: Size
+
+    /// A key no request matches (its NaN bit pattern is never produced by arithmetic on real inputs).
+    static let none = MeasurementKey(
+        range: SizeRange(min: Size(-.infinity, -.infinity), max: Size(-.infinity, -.infinity)),
+        parentSize: Size(-.infinity, -.infinity))
+
+    init(range: SizeRange, parentSize: Size) {
+        self.range = range
+        self.parentSize = parentSize
+    }
+
+    func isIdentical(to other: MeasurementKey) -> Bool {
+        range.isIdentical(to: other.range) && parentSize.isIdentical(to: other.parentSize)
+    }
+}
+
+/// The last few measurements of one element, stored inline (no allocation). Four entries cover a stack child's
+/// first measurement, its flexed and its stretched re-measurement.
+struct MeasurementCache: Sendable {
+    struct Entry: Sendable {
+        var key: MeasurementKey
+        var size: Size
+    }
+
+    var entries: (Entry, Entry, Entry, Entry)
+    var count: UInt8 = 0
+    var next: UInt8 = 0
+
+    init() {
+        let empty = Entry(key: .none, size: .zero)
+        entries = (empty, empty, empty, empty)
+    }
+
+    func size(for key: MeasurementKey) -> Size? {
+        guard count > 0 else { return nil }
+        if entries.0.key.isIdentical(to: key) { return entries.0.size }
+        guard count > 1 else { return nil }
+        if entries.1.key.isIdentical(to: key) { return entries.1.size }
+        guard count > 2 else { return nil }
+        if entries.2.key.isIdentical(to: key) { return entries.2.size }
+        guard count > 3 else { return nil }
+        if entries.3.key.isIdentical(to: key) { return entries.3.size }
+        return nil
+    }
+
+    mutating func insert(_ size: Size, for key: MeasurementKey) {
+        let entry = Entry(key: key, size: size)
+        switch next {
+        case 0: entries.0 = entry
+        case 1: entries.1 = entry
+        case 2: entries.2 = entry
+        default: entries.3 = entry
+        }
+        next = (next + 1) & 3
+        if count < 4 { count += 1 }
+    }
+}

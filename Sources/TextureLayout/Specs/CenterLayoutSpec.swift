@@ -1,0 +1,45 @@
+/// The axes a center spec centres its child on.
+public struct CenteringOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let x = CenteringOptions(rawValue: 1)
+    public static let y = CenteringOptions(rawValue: 2)
+    public static let xy: CenteringOptions = [.x, .y]
+}
+
+/// The axes on which a center spec shrinks to its child instead of taking its range's max.
+public struct CenterSizingOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let minimumX = CenterSizingOptions(rawValue: 1)
+    public static let minimumY = CenterSizingOptions(rawValue: 2)
+    public static let minimumXY: CenterSizingOptions = [.minimumX, .minimumY]
+}
+
+/// Centres its child (Texture's `ASCenterLayoutSpec`): a relative spec whose positions are `center` on the chosen
+/// axes and `none` on the others. With no centering options it does not centre at all.
+open class CenterLayoutSpec: RelativeLayoutSpec {
+    public final var centeringOptions: CenteringOptions {
+        didSet { applyOptions() }
+    }
+
+    public final var sizingOptions: CenterSizingOptions {
+        didSet { applyOptions() }
+    }
+
+    public init(centeringOptions: CenteringOptions = [], sizingOptions: CenterSizingOptions = [],
+                child: LayoutElement) {
+        self.centeringOptions = centeringOptions
+        self.sizingOptions = sizingOptions
+        super.init(child: child)
+        applyOptions()
+    }
+
+    private func applyOptions() {
+        horizontalPosition = centeringOptions.contains(.x) ? .center : .none
+        verticalPosition = centeringOptions.contains(.y) ? .center : .none
+        sizingOption = RelativeSizingOption(rawValue: sizingOptions.rawValue)
+    }
+}

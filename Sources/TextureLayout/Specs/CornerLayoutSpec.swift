@@ -1,0 +1,68 @@
+/// Which corner of the child a corner spec puts its corner element on.
+public enum CornerLocation: UInt8, Hashable, Sendable, CaseIterable {
+    case topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// Puts the centre of a corner element on a corner of its child, e.g. a badge (Texture's `ASCornerLayoutSpec`).
+/// Without `wrapsCorner` the spec's size is the child's and the corner may stick out; with it, the spec grows to
+/// hold both.
+open class CornerLayoutSpec: LayoutSpec {
+    public final var cornerLocation: CornerLocation { didSet { setNeedsLayout() } }
+    /// Moves the corner element from its default spot.
+    public final var offset: Point { didSet { setNeedsLayout() } }
+    /// Whether the spec's size includes the corner element.
+    public final var wrapsCorner: Bool { didSet { setNeedsLayout() } }
+
+    public init(child: LayoutElement, corner: LayoutElement, location: CornerLocation,
+                offset: Point = .zero, wrapsCorner: Bool = false) {
+        cornerLocation = location
+        self.offset = offset
+        self.wrapsCorner = wrapsCorner
+        super.init(children: [child, corner])
+    }
+
+    /// The element placed at the corner.
+    public final var corner: LayoutElement? {
+        get { children.count > 1 ? children[1] : nil }
+        set { children = Array(children.prefix(1)) + (newValue.map { [$0] } ?? []) }
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        guard let child else { return constrainedSize.min }
+        let c = constrainedSize
+        let parentSize = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
+                              isValidForSize(c.max.height) ? c.max.height : .nan)
+        for element in children where element.storedStyle.width.unit == .fraction
+            || element.storedStyle.height.unit == .fraction {
+            context.report(.fractionalSize, for: element)
+        }
+        let childSize = context.measure(child, in: c, parentSize: parentSize)
+        guard let corner else {
+            context.place(child, at: .zero)
+            return childSize
+        }
+        let cornerSize = context.measure(corner, in: c, parentSize: parentSize)
+        let right = cornerLocation == .topRight || cornerLocation == .bottomRight
+        let bottom = cornerLocation == .bottomLeft || cornerLocation == .bottomRight
+        var cornerOrigin = Point(
+            (right ? childSize.width : 0) - cornerSize.width / 2 + offset.x,
+            (bottom ? childSize.height : 0) - cornerSize.height / 2 + offset.y)
+        var childOrigin = Point.zero
+        var frame = Rect(origin: .zero, size: childSize)
+        if wrapsCorner {
+            frame = frame.union(Rect(origin: cornerOrigin, size: cornerSize))
+            frame.size = c.clamp(frame.size)
+        }
+        if frame.origin.x != 0 {
+            childOrigin.x -= frame.origin.x
+            cornerOrigin.x -= frame.origin.x
+        }
+        if frame.origin.y != 0 {
+            childOrigin.y -= frame.origin.y
+            cornerOrigin.y -= frame.origin.y
+        }
+        context.place(child, at: childOrigin)
+        context.place(corner, at: cornerOrigin)
+        return frame.size
+    }
+}

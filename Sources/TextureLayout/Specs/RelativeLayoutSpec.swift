@@ -1,0 +1,64 @@
+/// Where a relative spec puts its child on one axis. `none` and `start` place alike; `none` also passes the range's
+/// minimum down to the child, where `start` passes 0.
+public enum RelativePosition: UInt8, Hashable, Sendable, CaseIterable {
+    case none, start, center, end
+
+    /// The share of the free space before the child.
+    var fraction: Double {
+        switch self {
+        case .none, .start: return 0
+        case .center: return 0.5
+        case .end: return 1
+        }
+    }
+}
+
+/// Whether a relative spec shrinks to its child on an axis instead of taking its range's max.
+public struct RelativeSizingOption: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let minimumWidth = RelativeSizingOption(rawValue: 1)
+    public static let minimumHeight = RelativeSizingOption(rawValue: 2)
+    public static let minimumSize: RelativeSizingOption = [.minimumWidth, .minimumHeight]
+}
+
+/// Places its child at the start, centre or end of each axis of the space it takes (Texture's
+/// `ASRelativeLayoutSpec`). On a bounded axis the spec takes its range's max unless a minimum sizing option shrinks
+/// it to the child; on an unbounded axis it takes the child's length.
+open class RelativeLayoutSpec: LayoutSpec {
+    public final var horizontalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    public final var verticalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    public final var sizingOption: RelativeSizingOption { didSet { setNeedsLayout() } }
+
+    public init(
+        horizontalPosition: RelativePosition = .none, verticalPosition: RelativePosition = .none,
+        sizingOption: RelativeSizingOption = [], child: LayoutElement
+    ) {
+        self.horizontalPosition = horizontalPosition
+        self.verticalPosition = verticalPosition
+        self.sizingOption = sizingOption
+        super.init(children: [child])
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        guard let child else { return constrainedSize.min }
+        let c = constrainedSize
+        let bounded = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
+                           isValidForSize(c.max.height) ? c.max.height : .nan)
+        let childRange = SizeRange(
+            min: Size(horizontalPosition == .none ? c.min.width : 0, verticalPosition == .none ? c.min.height : 0),
+            max: c.max)
+        if !childRange.isValid { context.report(.invalidRange(childRange), for: self) }
+        let childSize = context.measure(child, in: childRange, parentSize: bounded)
+        var size = c.clamp(Size(bounded.width.isFinite ? bounded.width : childSize.width,
+                                bounded.height.isFinite ? bounded.height : childSize.height))
+        size = c.clamp(Size(
+            sizingOption.contains(.minimumWidth) ? cMin(size.width, childSize.width) : size.width,
+            sizingOption.contains(.minimumHeight) ? cMin(size.height, childSize.height) : size.height))
+        context.place(child, at: Point(
+            context.grid.round((size.width - childSize.width) * horizontalPosition.fraction),
+            context.grid.round((size.height - childSize.height) * verticalPosition.fraction)))
+        return size
+    }
+}

@@ -1,0 +1,169 @@
+/// The axis a stack lays its children along.
+public enum StackDirection: UInt8, Hashable, Sendable, CaseIterable {
+    case vertical, horizontal
+    /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `row-reverse`, children are placed from
+    /// the right end, and `justifyContent: .start` packs them there.
+    case horizontalReverse
+    /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `column-reverse`.
+    case verticalReverse
+
+    @usableFromInline var axis: Axis { self == .vertical || self == .verticalReverse ? .vertical : .horizontal }
+    @usableFromInline var isReversed: Bool { self == .horizontalReverse || self == .verticalReverse }
+}
+
+/// Distribution of children along the main axis; it acts only when their total is outside the stack's range.
+public enum StackJustifyContent: UInt8, Hashable, Sendable, CaseIterable {
+    case start, center, end, spaceBetween, spaceAround
+}
+
+/// Alignment of children on the cross axis (default `stretch`).
+public enum StackAlignItems: UInt8, Hashable, Sendable, CaseIterable {
+    case start, end, center, stretch, baselineFirst, baselineLast
+}
+
+public enum StackFlexWrap: UInt8, Hashable, Sendable, CaseIterable {
+    case noWrap, wrap
+}
+
+/// Distribution of lines on the cross axis of a wrapping stack.
+public enum StackAlignContent: UInt8, Hashable, Sendable, CaseIterable {
+    case start, center, end, spaceBetween, spaceAround, stretch
+}
+
+/// A shortcut that sets `justifyContent` or `alignItems`, whichever lies on the horizontal axis.
+public enum HorizontalAlignment: UInt8, Hashable, Sendable, CaseIterable {
+    case none, left, middle, right
+}
+
+/// A shortcut that sets `justifyContent` or `alignItems`, whichever lies on the vertical axis.
+public enum VerticalAlignment: UInt8, Hashable, Sendable, CaseIterable {
+    case none, top, center, bottom
+}
+
+/// Lays its children out in a line, or several with `flexWrap` (Texture's `ASStackLayoutSpec`, a flexbox with
+/// Texture's own rules: flexShrink defaults to 0, growth is floored to whole points, one flexing pass).
+///
+/// The algorithm runs in two phases, as in Texture: measuring (first measurement, lines, flexing, line cross
+/// sizes, stretching) in `StackMeasurement.swift`, then positioning in `StackPositioning.swift`.
+open class StackLayoutSpec: LayoutSpec {
+    public final var direction: StackDirection {
+        didSet {
+            if direction != oldValue { applyAlignmentShortcuts() }
+            setNeedsLayout()
+        }
+    }
+    public final var spacing: Double { didSet { setNeedsLayout() } }
+    public final var justifyContent: StackJustifyContent { didSet { setNeedsLayout() } }
+    public final var alignItems: StackAlignItems { didSet { setNeedsLayout() } }
+    public final var flexWrap: StackFlexWrap { didSet { setNeedsLayout() } }
+    public final var alignContent: StackAlignContent { didSet { setNeedsLayout() } }
+    /// Space between lines of a wrapping stack.
+    public final var lineSpacing: Double { didSet { setNeedsLayout() } }
+
+    /// Setting it (to a new value) sets `justifyContent` of a horizontal stack or `alignItems` of a vertical one;
+    /// `none` leaves them as they are.
+    public final var horizontalAlignment: HorizontalAlignment = .none {
+        didSet { if horizontalAlignment != oldValue { applyAlignmentShortcuts() } }
+    }
+
+    /// Setting it (to a new value) sets `alignItems` of a horizontal stack or `justifyContent` of a vertical one;
+    /// `none` leaves them as they are.
+    public final var verticalAlignment: VerticalAlignment = .none {
+        didSet { if verticalAlignment != oldValue { applyAlignmentShortcuts() } }
+    }
+
+    public init(
+        direction: StackDirection = .horizontal, spacing: Double = 0,
+        justifyContent: StackJustifyContent = .start, alignItems: StackAlignItems = .stretch,
+        flexWrap: StackFlexWrap = .noWrap, alignContent: StackAlignContent = .start, lineSpacing: Double = 0,
+        children: [LayoutElement] = []
+    ) {
+        self.direction = direction
+        self.spacing = spacing
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.flexWrap = flexWrap
+        self.alignContent = alignContent
+        self.lineSpacing = lineSpacing
+        super.init(children: children)
+    }
+
+    /// A vertical stack with Texture's defaults.
+    public static func vertical(children: [LayoutElement] = []) -> StackLayoutSpec {
+        StackLayoutSpec(direction: .vertical, children: children)
+    }
+
+    /// A horizontal stack with Texture's defaults.
+    public static func horizontal(children: [LayoutElement] = []) -> StackLayoutSpec {
+        StackLayoutSpec(direction: .horizontal, children: children)
+    }
+
+    /// Texture's setters: each shortcut that is not `none` overwrites the property on its axis; values set by an
+    /// earlier shortcut stay when the direction changes.
+    private func applyAlignmentShortcuts() {
+        let horizontal = direction.axis == .horizontal
+        if let h = horizontalAlignment.mapped {
+            if horizontal { justifyContent = StackJustifyContent(h) } else { alignItems = StackAlignItems(h) }
+        }
+        if let v = verticalAlignment.mapped {
+            if horizontal { alignItems = StackAlignItems(v) } else { justifyContent = StackJustifyContent(v) }
+        }
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        guard !children.isEmpty else { return constrainedSize.min }
+        let size = layOutChildren(in: constrainedSize, context: context)
+        if direction.axis == .vertical {
+            // Texture's vertical stack passes its first child's ascender and last child's descender up, so it
+            // can take part in a parent's baseline alignment.
+            storedStyle.ascender = children[0].storedStyle.ascender
+            storedStyle.descender = children[children.count - 1].storedStyle.descender
+        }
+        return size
+    }
+}
+
+/// Where an alignment shortcut puts things, as start, center or end.
+enum ShortcutAlignment { case start, center, end }
+
+extension HorizontalAlignment {
+    var mapped: ShortcutAlignment? {
+        switch self {
+        case .none: return nil
+        case .left: return .start
+        case .middle: return .center
+        case .right: return .end
+        }
+    }
+}
+
+extension VerticalAlignment {
+    var mapped: ShortcutAlignment? {
+        switch self {
+        case .none: return nil
+        case .top: return .start
+        case .center: return .center
+        case .bottom: return .end
+        }
+    }
+}
+
+extension StackJustifyContent {
+    init(_ alignment: ShortcutAlignment) {
+        switch alignment {
+        case .start: self = .start
+        case .center: self = .center
+        case .end: self = .end
+        }
+    }
+}
+
+extension StackAlignItems {
+    init(_ alignment: ShortcutAlignment) {
+        switch alignment {
+        case .start: self = .start
+        case .center: self = .center
+        case .end: self = .end
+        }
+    }
+}

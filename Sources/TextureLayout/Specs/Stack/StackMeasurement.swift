@@ -1,0 +1,300 @@
+/// One child's working values during a stack computation, on the stack's own axes.
+struct StackItem {
+    var main = 0.0
+    var cross = 0.0
+    var alignment: StackAlignItems
+    var flexGrow: Double
+    var flexShrink: Double
+    var spacingBefore: Double
+    var spacingAfter: Double
+    /// This flexing pass's change of the main length.
+    var adjustment = 0.0
+
+    var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
+}
+
+/// One line of a stack (all children unless it wraps).
+struct StackLine {
+    var start: Int
+    var end: Int
+    var cross = 0.0
+    var baseline = 0.0
+    var mainSum = 0.0
+}
+
+/// Texture's `kViolationEpsilon`: free space smaller than this counts as none.
+let violationEpsilon = 0.01
+
+/// How far `sum` lies outside `[min, max]`: positive when it falls short of `min`, negative when it exceeds `max`.
+@inline(__always) func violation(of sum: Double, min: Double, max: Double) -> Double {
+    sum < min ? min - sum : (sum > max ? max - sum : 0)
+}
+
+/// The working state of one stack computation: phase 1 (measure children, resolve flexible lengths, line cross
+/// sizes, stretch) lives here, phase 2 (positions) in `StackPositioning.swift`.
+struct StackComputation {
+    let spec: StackLayoutSpec
+    let context: LayoutContext
+    let range: SizeRange
+    let axis: Axis
+    let crossAxis: Axis
+    let items: UnsafeMutableBufferPointer<StackItem>
+    let lines: UnsafeMutableBufferPointer<StackLine>
+    var lineCount = 0
+    /// Parent size for children: the stack's range on each axis where it is exact, undefined elsewhere.
+    let childParentSize: Size
+    /// Texture's optimized flexing: the single child that may grow and shrink is left unmeasured at first.
+    let usesOptimizedFlexing: Bool
+
+    var mainMin: Double { range.min[axis] }
+    var mainMax: Double { range.max[axis] }
+    var crossMin: Double { range.min[crossAxis] }
+    var crossMax: Double { range.max[crossAxis] }
+    var children: [LayoutElement] { spec.children }
+
+    init(spec: StackLayoutSpec, context: LayoutContext, range: SizeRange,
+         items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>) {
+        self.spec = spec
+        self.context = context
+        self.range = range
+        self.items = items
+        self.lines = lines
+        axis = spec.direction.axis
+        crossAxis = axis == .horizontal ? .vertical : .horizontal
+        childParentSize = Size(range.min.width == range.max.width ? range.min.width : .nan,
+                               range.min.height == range.max.height ? range.min.height : .nan)
+        var flexibleBothWays = 0
+        for (index, child) in spec.children.enumerated() {
+            let style = child.storedStyle
+            let item = StackItem(
+                alignment: style.alignSelf.resolved(spec.alignItems),
+                flexGrow: style.flexGrow, flexShrink: style.flexShrink,
+                spacingBefore: style.spacingBefore, spacingAfter: style.spacingAfter)
+            (items.baseAddress! + index).initialize(to: item)
+            if item.isFlexibleBothWays { flexibleBothWays += 1 }
+        }
+        usesOptimizedFlexing = flexibleBothWays == 1 && range.min[axis] == range.max[axis]
+    }
+
+    /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
+    /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max.
+    func measureItem(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double) {
+        let child = children[index]
+        var childCrossMin = 0.0
+        var childCrossMax = crossMax
+        if items[index].alignment == .stretch {
+            var undefined = false
+            let own = child.storedStyle.resolvedRange(parent: .undefined, auto: .unconstrained,
+                                                      undefined: &undefined)
+            if undefined { context.report(.undefinedPercentage, for: child) }
+            childCrossMin = elvis(own.min[crossAxis], crossMin)
+            childCrossMax = own.max[crossAxis] == .infinity ? crossMax : own.max[crossAxis]
+        }
+        let childRange = SizeRange(min: Size(main: stackMin, cross: childCrossMin, along: axis),
+                                   max: Size(main: stackMax, cross: childCrossMax, along: axis))
+        let size = context.measure(child, in: childRange, parentSize: childParentSize)
+        items[index].main = size[axis]
+        items[index].cross = size[crossAxis]
+    }
+
+    /// Step 1: every child measured with an unbounded main axis, or at its flex basis.
+    func measureAlongUnconstrainedStackDimension() {
+        let parentMain = childParentSize[axis]
+        for index in items.indices {
+            if usesOptimizedFlexing && items[index].isFlexibleBothWays {
+                context.placeholder(children[index])
+                continue
+            }
+            let basis = children[index].storedStyle.flexBasis
+            measureItem(index, stackMin: basis.resolve(parent: parentMain, auto: 0),
+                        stackMax: basis.resolve(parent: parentMain, auto: .infinity),
+                        crossMin: crossMin, crossMax: crossMax)
+        }
+    }
+
+    /// Step 2: lines, filled in order with the first measurements; a line always takes at least one child.
+    mutating func collectChildrenIntoLines() {
+        guard spec.flexWrap == .wrap else {
+            lines[0] = StackLine(start: 0, end: items.count)
+            lineCount = 1
+            return
+        }
+        var start = 0, lineSum = 0.0, gap = 0.0
+        for index in items.indices {
+            let item = items[index]
+            let total = item.spacingBefore + item.main + item.spacingAfter
+            if index > start && lineSum + gap + total > mainMax {
+                lines[lineCount] = StackLine(start: start, end: index)
+                lineCount += 1
+                start = index
+                lineSum = 0
+                gap = 0
+            }
+            lineSum += gap + total
+            gap = spec.spacing
+        }
+        lines[lineCount] = StackLine(start: start, end: items.count)
+        lineCount += 1
+    }
+
+    /// The main-axis length of a line: children, their spacing before and after, and the spacing between them.
+    func mainSum(of line: StackLine) -> Double {
+        var sum = spec.spacing * Double(line.end - line.start - 1)
+        for index in line.start..<line.end {
+            sum += items[index].spacingBefore + items[index].main + items[index].spacingAfter
+        }
+        return sum
+    }
+
+    /// Step 3: one pass of growing (whole points, remainder to the first grower) or shrinking (weighted by size)
+    /// per line; grown or shrunk children are measured again at exactly their new length.
+    func resolveFlexibleLengths() {
+        for lineIndex in 0..<lineCount {
+            let line = lines[lineIndex]
+            let free = violation(of: mainSum(of: line), min: mainMin, max: mainMax)
+            let grows = free > 0
+            var factorSum = 0.0
+            if abs(free) >= violationEpsilon {
+                for index in line.start..<line.end {
+                    factorSum += grows ? items[index].flexGrow : items[index].flexShrink
+                }
+            }
+            if factorSum == 0 {
+                if usesOptimizedFlexing {
+                    for index in line.start..<line.end where items[index].isFlexibleBothWays {
+                        measureItem(index, stackMin: 0, stackMax: 0, crossMin: crossMin, crossMax: crossMax)
+                    }
+                }
+                continue
+            }
+            var adjusted = 0.0
+            if grows {
+                for index in line.start..<line.end {
+                    items[index].adjustment = (free * items[index].flexGrow / factorSum).rounded(.down)
+                    adjusted += items[index].adjustment
+                }
+            } else {
+                var scaledSum = 0.0
+                for index in line.start..<line.end {
+                    scaledSum += items[index].main * (items[index].flexShrink / factorSum)
+                }
+                for index in line.start..<line.end {
+                    let scaled = items[index].main * (items[index].flexShrink / factorSum)
+                    items[index].adjustment = scaledSum == 0 ? 0 : -abs(scaled / scaledSum * free)
+                    adjusted += items[index].adjustment
+                }
+            }
+            let remaining = free - adjusted
+            var isFirst = true
+            for index in line.start..<line.end where items[index].adjustment != 0 {
+                let item = items[index]
+                let extra = isFirst && item.flexGrow > 0 ? remaining : 0
+                isFirst = false
+                let length = cMax(0, item.main + item.adjustment + extra)
+                measureItem(index, stackMin: length, stackMax: length, crossMin: crossMin, crossMax: crossMax)
+            }
+        }
+    }
+
+    /// The baseline of a baseline-aligned child, from the top (or left) of its cross extent.
+    func baseline(of index: Int) -> Double {
+        let style = children[index].storedStyle
+        return items[index].alignment == .baselineFirst ? style.ascender : items[index].cross + style.descender
+    }
+
+    /// Step 4: each line's cross size and baseline. A single line in an exact cross range takes that range;
+    /// otherwise a line is as tall as its children (baseline-aligned ones stacked on their baseline), and only a
+    /// single line is clamped to the range.
+    func computeLinesCrossSizeAndBaseline() {
+        let exactSingleLine = lineCount == 1 && crossMin == crossMax
+        for lineIndex in 0..<lineCount {
+            var ascent = 0.0, descent = 0.0, tallest = 0.0
+            for index in lines[lineIndex].start..<lines[lineIndex].end {
+                let alignment = items[index].alignment
+                if alignment == .baselineFirst || alignment == .baselineLast {
+                    let baseline = baseline(of: index)
+                    ascent = cMax(ascent, baseline)
+                    descent = cMax(descent, items[index].cross - baseline)
+                } else {
+                    tallest = cMax(tallest, items[index].cross)
+                }
+            }
+            lines[lineIndex].baseline = ascent
+            if exactSingleLine {
+                lines[lineIndex].cross = crossMin
+            } else {
+                let cross = cMax(ascent + descent, tallest)
+                lines[lineIndex].cross = lineCount == 1 ? cMin(cMax(crossMin, cross), crossMax) : cross
+            }
+        }
+    }
+
+    /// The lines' cross sizes and the line spacing between them.
+    func crossSum() -> Double {
+        var sum = spec.lineSpacing * Double(lineCount - 1)
+        for lineIndex in 0..<lineCount { sum += lines[lineIndex].cross }
+        return sum
+    }
+
+    /// Step 5: `alignContent: .stretch` shares free cross space among several lines; stretched children shorter
+    /// than their line are measured again at the line's cross size.
+    func stretchLinesAndItemsAlongCrossDimension() {
+        let free = violation(of: crossSum(), min: crossMin, max: crossMax)
+        if lineCount > 1 && spec.alignContent == .stretch && free > violationEpsilon {
+            for lineIndex in 0..<lineCount { lines[lineIndex].cross += free / Double(lineCount) }
+        }
+        for lineIndex in 0..<lineCount {
+            let lineCross = lines[lineIndex].cross
+            for index in lines[lineIndex].start..<lines[lineIndex].end
+            where items[index].alignment == .stretch && lineCross - items[index].cross > violationEpsilon {
+                let main = items[index].main
+                measureItem(index, stackMin: main, stackMax: main, crossMin: lineCross, crossMax: lineCross)
+            }
+        }
+    }
+
+    /// Step 6: the main length of each line with the final sizes; returns the longest.
+    func computeLineSums() -> Double {
+        var longest = 0.0
+        for lineIndex in 0..<lineCount {
+            lines[lineIndex].mainSum = mainSum(of: lines[lineIndex])
+            longest = cMax(longest, lines[lineIndex].mainSum)
+        }
+        return longest
+    }
+}
+
+extension AlignSelf {
+    /// The alignment in effect for a child: its own, or the stack's when `auto`.
+    func resolved(_ alignItems: StackAlignItems) -> StackAlignItems {
+        switch self {
+        case .auto: return alignItems
+        case .start: return .start
+        case .end: return .end
+        case .center: return .center
+        case .stretch: return .stretch
+        }
+    }
+}
+
+extension StackLayoutSpec {
+    /// Runs both phases with working storage for `children.count` items (on the call stack when small).
+    func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
+        let count = children.count
+        let lineCapacity = flexWrap == .wrap ? count : 1
+        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
+            withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
+                var stack = StackComputation(spec: self, context: context, range: range, items: items, lines: lines)
+                stack.measureAlongUnconstrainedStackDimension()
+                stack.collectChildrenIntoLines()
+                stack.resolveFlexibleLengths()
+                stack.computeLinesCrossSizeAndBaseline()
+                stack.stretchLinesAndItemsAlongCrossDimension()
+                let mainSum = stack.computeLineSums()
+                let size = range.clamp(Size(main: mainSum, cross: stack.crossSum(), along: stack.axis))
+                stack.positionChildren(stackSize: size)
+                return size
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+extension StackComputation {
+    /// Phase 2: places lines (alignContent), children along each line (justifyContent, spacing) and across it
+    /// (alignItems/alignSelf). Positions stay unrounded except the centred cross offset, which Texture floors to
+    /// the pixel grid. Reversed directions mirror the main axis within `stackSize`.
+    func positionChildren(stackSize: Size) {
+        let lineCount = self.lineCount
+        let (lineOffset, lineGap) = distribution(
+            free: violation(of: crossSum(), min: crossMin, max: crossMax), count: lineCount,
+            spec.alignContent.distribution)
+        let reversed = spec.direction.isReversed
+        let stackMain = stackSize[axis]
+        var lineOrigin = lineOffset
+        for lineIndex in 0..<lineCount {
+            let line = lines[lineIndex]
+            let (offset, gap) = distribution(
+                free: violation(of: line.mainSum, min: mainMin, max: mainMax), count: line.end - line.start,
+                spec.justifyContent.distribution)
+            var position = offset
+            for index in line.start..<line.end {
+                let item = items[index]
+                position += item.spacingBefore
+                if index > line.start { position += spec.spacing + gap }
+                let main = reversed ? stackMain - position - item.main : position
+                let cross = lineOrigin + crossOffset(of: index, in: line)
+                context.place(children[index], at: Point(main: main, cross: cross, along: axis))
+                position += item.main + item.spacingAfter
+            }
+            lineOrigin += line.cross + spec.lineSpacing + lineGap
+        }
+    }
+
+    /// The offset of a child within its line's cross extent.
+    func crossOffset(of index: Int, in line: StackLine) -> Double {
+        switch items[index].alignment {
+        case .start, .stretch: return 0
+        case .end: return line.cross - items[index].cross
+        case .center: return context.grid.floor((line.cross - items[index].cross) / 2)
+        case .baselineFirst, .baselineLast: return line.baseline - baseline(of: index)
+        }
+    }
+
+    /// The space before the first of `count` things and the extra space between them, for `free` space (negative
+    /// when they overflow). Space-between falls back to start, and space-around to centre, when there is no free
+    /// space or only one thing.
+    func distribution(free: Double, count: Int, _ mode: Distribution) -> (offset: Double, gap: Double) {
+        let tight = free < violationEpsilon || count == 1
+        switch mode {
+        case .start: return (0, 0)
+        case .center: return (free / 2, 0)
+        case .end: return (free, 0)
+        case .spaceBetween: return tight ? (0, 0) : (0, free / Double(count - 1))
+        case .spaceAround:
+            return tight ? (free / 2, 0) : (free / Double(2 * count), free / Double(count))
+        }
+    }
+}
+
+/// The shared shape of justifyContent and alignContent.
+enum Distribution { case start, center, end, spaceBetween, spaceAround }
+
+extension StackJustifyContent {
+    var distribution: Distribution {
+        switch self {
+        case .start: return .start
+        case .center: return .center
+        case .end: return .end
+        case .spaceBetween: return .spaceBetween
+        case .spaceAround: return .spaceAround
+        }
+    }
+}
+
+extension StackAlignContent {
+    var distribution: Distribution {
+        switch self {
+        case .start, .stretch: return .start
+        case .center: return .center
+        case .end: return .end
+        case .spaceBetween: return .spaceBetween
+        case .spaceAround: return .spaceAround
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Lays out each child in its own range at (0, 0) and takes the largest size (Texture's `ASWrapperLayoutSpec`):
+/// the way to return a node where a spec is expected.
+open class WrapperLayoutSpec: LayoutSpec {
+    public init(layoutElement: LayoutElement) {
+        super.init(children: [layoutElement])
+    }
+
+    public init(layoutElements: [LayoutElement]) {
+        super.init(children: layoutElements)
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        var size = constrainedSize.min
+        for child in children {
+            // Texture gives children the wrapper's range max as parent size, not the wrapper's own parent size.
+            let childSize = context.measure(child, in: constrainedSize, parentSize: constrainedSize.max)
+            context.place(child, at: .zero)
+            size.width = cMax(size.width, childSize.width)
+            size.height = cMax(size.height, childSize.height)
+        }
+        return size
+    }
+}

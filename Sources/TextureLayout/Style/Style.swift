@@ -1,0 +1,133 @@
+/// How a stack child lines up on the cross axis, overriding the stack's `alignItems` unless `.auto`.
+public enum AlignSelf: UInt8, Hashable, Sendable, CaseIterable {
+    case auto, start, end, center, stretch
+}
+
+/// The layout properties of an element (Texture's `ASLayoutElementStyle`), with Texture's defaults.
+///
+/// Only six sizing dimensions are stored; `preferredSize`, `minSize`, `maxSize` and the `…LayoutSize` properties
+/// read and write them, so the last write wins. Texture's precedence applies when they are resolved: the min
+/// overrides the max, which overrides `width`/`height`.
+public struct Style: Hashable, Sendable {
+    // General sizing (every element).
+    public var width: Dimension = .auto
+    public var height: Dimension = .auto
+    public var minWidth: Dimension = .auto
+    public var maxWidth: Dimension = .auto
+    public var minHeight: Dimension = .auto
+    public var maxHeight: Dimension = .auto
+
+    // Read by a parent stack.
+    public var spacingBefore: Double = 0
+    public var spacingAfter: Double = 0
+    /// 0 by default: a child does not grow unless asked.
+    public var flexGrow: Double = 0
+    /// 0 by default (CSS says 1): a child does not shrink unless asked.
+    public var flexShrink: Double = 0
+    public var flexBasis: Dimension = .auto
+    public var alignSelf: AlignSelf = .auto
+    /// Distance from the top to the baseline, for baseline alignment. A vertical stack sets its own from its
+    /// first child each time it is laid out.
+    public var ascender: Double = 0
+    /// Distance from the baseline to the bottom (usually ≤ 0); a vertical stack sets its own from its last child.
+    public var descender: Double = 0
+
+    // Read by a parent absolute spec.
+    public var layoutPosition: Point = .zero
+
+    public init() {}
+
+    /// The exact size in points. Reading it gives 0 for an auto axis and `.zero` when either axis is a fraction
+    /// (Texture asserts there).
+    public var preferredSize: Size {
+        get {
+            guard width.unit != .fraction, height.unit != .fraction else { return .zero }
+            return Size(width: width.value, height: height.value)
+        }
+        set {
+            width = .points(newValue.width)
+            height = .points(newValue.height)
+        }
+    }
+
+    /// The minimum size in points (Texture offers only a setter; reading gives the stored values).
+    public var minSize: Size {
+        get { Size(width: minWidth.value, height: minHeight.value) }
+        set {
+            minWidth = .points(newValue.width)
+            minHeight = .points(newValue.height)
+        }
+    }
+
+    /// The maximum size in points (Texture offers only a setter; reading gives the stored values).
+    public var maxSize: Size {
+        get { Size(width: maxWidth.value, height: maxHeight.value) }
+        set {
+            maxWidth = .points(newValue.width)
+            maxHeight = .points(newValue.height)
+        }
+    }
+
+    public var preferredLayoutSize: LayoutSize {
+        get { LayoutSize(width: width, height: height) }
+        set {
+            width = newValue.width
+            height = newValue.height
+        }
+    }
+
+    public var minLayoutSize: LayoutSize {
+        get { LayoutSize(width: minWidth, height: minHeight) }
+        set {
+            minWidth = newValue.width
+            minHeight = newValue.height
+        }
+    }
+
+    public var maxLayoutSize: LayoutSize {
+        get { LayoutSize(width: maxWidth, height: maxHeight) }
+        set {
+            maxWidth = newValue.width
+            maxHeight = newValue.height
+        }
+    }
+}
+
+extension Style {
+    /// `ASLayoutElementSizeResolve`: the range the style allows, resolved against `parent` (NaN axes are undefined).
+    @inlinable public func resolvedRange(parent: Size) -> SizeRange {
+        var undefined = false
+        return resolvedRange(parent: parent, auto: .unconstrained, undefined: &undefined)
+    }
+
+    /// `ASLayoutElementSizeResolveAutoSize`: auto min/max take `autoRange`'s values. `undefined` becomes true when a
+    /// min or max resolves to NaN (a fraction of an undefined parent), which Texture asserts on; the range then
+    /// treats that bound as absent.
+    @inlinable func resolvedRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
+        let (minW, maxW) = Self.constrain(
+            min: minWidth.resolve(parent: parent.width, auto: autoRange.min.width),
+            exact: width.resolve(parent: parent.width, auto: .nan),
+            max: maxWidth.resolve(parent: parent.width, auto: autoRange.max.width),
+            autoMin: autoRange.min.width, autoMax: autoRange.max.width, undefined: &undefined)
+        let (minH, maxH) = Self.constrain(
+            min: minHeight.resolve(parent: parent.height, auto: autoRange.min.height),
+            exact: height.resolve(parent: parent.height, auto: .nan),
+            max: maxHeight.resolve(parent: parent.height, auto: autoRange.max.height),
+            autoMin: autoRange.min.height, autoMax: autoRange.max.height, undefined: &undefined)
+        return SizeRange(min: Size(width: minW, height: minH), max: Size(width: maxW, height: maxH))
+    }
+
+    /// `ASLayoutElementSizeConstrain`: min overrides max overrides exact.
+    @inlinable static func constrain(
+        min: Double, exact: Double, max: Double, autoMin: Double, autoMax: Double, undefined: inout Bool
+    ) -> (Double, Double) {
+        var min = min, max = max
+        if min.isNaN { undefined = true; min = autoMin }
+        if max.isNaN { undefined = true; max = autoMax }
+        if max <= min { return (min, min) }
+        if exact.isNaN { return (min, max) }
+        if exact > max { return (max, max) }
+        if exact < min { return (min, min) }
+        return (exact, exact)
+    }
+}
