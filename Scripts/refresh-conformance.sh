@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Copies Texture's conformance cases from ../shared/conformance into the test target, so the repository runs
+# them on its own. Run it when the shared cases change, then commit the result.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+source_dir=${1:-"$here/../shared/conformance"}
+target="$here/Tests/ConformanceTests/Cases"
+[ -d "$source_dir" ] || { echo "no conformance cases at $source_dir" >&2; exit 1; }
+rm -rf "$target"
+mkdir -p "$target"
+(cd "$source_dir" && find . -name '*.json' -print0 | while IFS= read -r -d '' file; do
+    mkdir -p "$target/$(dirname "$file")"
+    cp "$file" "$target/$file"
+done)
+cp "$source_dir"/*.md "$target/" 2>/dev/null || true
+echo "copied $(find "$target" -name '*.json' | wc -l) cases into $target"

@@ -1,0 +1,156 @@
+import TextureLayout
+
+/// A layout document (the JSON format of `layout-document.md`): a tree of elements, the size range to lay it out
+/// in and the pixel scale.
+///
+/// ```swift
+/// let document = try LayoutDocument(json: #"{"root": {"type": "node", "name": "box", "size": [40, 30]}}"#)
+/// let result = try document.layout()
+/// print(result.frames["box"]!)   // Rect(x: 0, y: 0, width: 40, height: 30)
+/// ```
+public struct LayoutDocument {
+    /// The range the root is laid out in (`sizeRange`).
+    public var sizeRange: SizeRange
+    /// Pixels per point (`scale`, default 2).
+    public var scale: Double
+    /// The display node the document's root element is the layout spec of.
+    public let rootNode: DisplayNode
+    /// The document's `root` element.
+    public let rootElement: LayoutElement
+    /// Named elements, by name.
+    public let elementsByName: [String: LayoutElement]
+    /// Every element's name, colour and JSON path.
+    let info: [ObjectIdentifier: ElementInfo]
+
+    struct ElementInfo {
+        var path: String
+        var name: String?
+        var color: String?
+    }
+
+    init(sizeRange: SizeRange, scale: Double, rootElement: LayoutElement, info: [ObjectIdentifier: ElementInfo],
+         elementsByName: [String: LayoutElement]) {
+        self.sizeRange = sizeRange
+        self.scale = scale
+        self.rootElement = rootElement
+        self.info = info
+        self.elementsByName = elementsByName
+        rootNode = DocumentSpecNode(element: rootElement)
+    }
+
+    /// The name an element has in the document.
+    public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }
+
+    /// The CSS colour a node has in the document (`color`), for pictures.
+    public func color(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.color }
+
+    /// The JSON path of an element in the document, e.g. `root.children[2]`.
+    public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path }
+
+    /// Lays the document out. What Texture would assert on while laying out (semantics §7.3) is thrown as a
+    /// ``DocumentError`` naming the element's JSON path.
+    public func layout() throws(DocumentError) -> DocumentLayout {
+        let layout = rootNode.layoutThatFits(sizeRange, scale: scale)
+        if let issue = layout.issues.first { throw error(for: issue) }
+        return DocumentLayout(document: self, layout: layout)
+    }
+
+    /// Lays the document out again in place, reusing every measurement that changes since the last pass cannot
+    /// affect; the results stay in the elements. Returns the root's size.
+    @discardableResult
+    public func updateLayout() throws(DocumentError) -> Size {
+        let (size, issues) = rootNode.updateLayout(sizeRange, scale: scale)
+        if let issue = issues.first { throw error(for: issue) }
+        return size
+    }
+
+    func error(for issue: LayoutIssue) -> DocumentError {
+        let path = path(of: issue.element) ?? "root"
+        switch issue.kind {
+        case .invalidSize(let size):
+            return DocumentError(path: path, message:
+                "the layout size \(format(size.width)) x \(format(size.height)) is not a valid size "
+                + "(it must be finite, not negative and below 10000000 points)")
+        case .undefinedPercentage:
+            return DocumentError(path: path, message:
+                "a percentage min or max size resolves against an undefined parent size")
+        case .invalidRange(let range):
+            return DocumentError(path: path, message: "the child's size range \(range) has a min above its max")
+        case .fractionalSize:
+            return DocumentError(path: path, message:
+                "a corner spec's child and corner must not have a percentage width or height")
+        }
+    }
+}
+
+/// A display node whose layout spec is a document element: the document's root, and every `node` with a
+/// `layout`. A node used as a layout spec is wrapped, as `ASWrapperLayoutSpec` would wrap it.
+final class DocumentSpecNode: DisplayNode {
+    let spec: LayoutSpec
+
+    init(element: LayoutElement) {
+        spec = (element as? LayoutSpec) ?? WrapperLayoutSpec(layoutElement: element)
+    }
+
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { spec }
+}
+
+/// A laid-out document.
+public struct DocumentLayout {
+    public let document: LayoutDocument
+    /// The engine's result, specs included.
+    public let layout: Layout
+
+    /// The root's size.
+    public var size: Size { layout.size }
+
+    /// Every named element of the result with its frame in the root's coordinate space, in pre-order.
+    public var namedFrames: [(name: String, frame: Rect)] {
+        layout.allLayouts.compactMap { entry in
+            document.name(of: entry.element).map { ($0, entry.frameInRoot) }
+        }
+    }
+
+    /// Frames by name.
+    public var frames: [String: Rect] {
+        Dictionary(namedFrames.map { ($0.name, $0.frame) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`.
+    public var json: String {
+        var text = "{\"size\": [\(format(size.width)), \(format(size.height))], \"frames\": {"
+        for (index, entry) in namedFrames.enumerated() {
+            if index > 0 { text += ", " }
+            let f = entry.frame
+            text += "\(jsonString(entry.name)): [\(format(f.minX)), \(format(f.minY)), "
+                + "\(format(f.width)), \(format(f.height))]"
+        }
+        return text + "}}"
+    }
+}
+
+/// A number as the output prints it: integers without a fraction, no negative zero.
+public func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}
+
+/// A JSON string literal.
+public func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}
