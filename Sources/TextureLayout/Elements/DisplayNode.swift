@@ -5,14 +5,18 @@
 /// subclass `ASDisplayNode`.
 open class DisplayNode: LayoutElement {
     /// Builds the node's layout spec when set, as Texture's `layoutSpecBlock` does.
-    public final var layoutSpecBlock: ((DisplayNode, SizeRange) -> LayoutSpec)? {
+    @exclusivity(unchecked) public final var layoutSpecBlock: ((DisplayNode, SizeRange) -> LayoutSpec)? {
         didSet { setNeedsLayout() }
     }
 
     /// The spec of the latest computation, as the single sublayout.
-    private final var specSublayout: [LayoutElement] = []
+    @exclusivity(unchecked) private final var specSublayout: [LayoutElement] = []
 
     public override init() {}
+
+    deinit {
+        for spec in specSublayout { release(spec) }
+    }
 
     /// The node's layout spec for `constrainedSize`, or `nil` for a node measured by
     /// ``calculateSizeThatFits(_:)``. The default returns ``layoutSpecBlock``'s spec. Override it to compose
@@ -29,13 +33,14 @@ open class DisplayNode: LayoutElement {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
-        guard let spec = layoutSpecThatFits(constrainedSize) else {
-            if !specSublayout.isEmpty { specSublayout = [] }
-            return constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
-        }
+        let spec = layoutSpecThatFits(constrainedSize)
         if specSublayout.first !== spec {
-            adopt(spec)
-            specSublayout = [spec]
+            for old in specSublayout { release(old) }
+            if let spec { adopt(spec) }
+            specSublayout = spec.map { [$0] } ?? []
+        }
+        guard let spec else {
+            return constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
         }
         let size = context.measure(spec, in: constrainedSize, parentSize: constrainedSize.max)
         context.place(spec, at: .zero)
@@ -48,7 +53,7 @@ open class DisplayNode: LayoutElement {
 /// A node whose intrinsic size is a stored value: a stand-in for content such as text or an image.
 open class FixedSizeNode: DisplayNode {
     /// The size ``calculateSizeThatFits(_:)`` returns. Setting it invalidates the node's layout.
-    public final var intrinsicSize: Size {
+    @exclusivity(unchecked) public final var intrinsicSize: Size {
         didSet { setNeedsLayout() }
     }
 

@@ -8,52 +8,42 @@ open class LayoutElement {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
     /// ancestors'), as ``setNeedsLayout()`` does.
     public final var style: Style {
-        get { storedStyle }
+        get { state.pointee.style }
         set {
-            storedStyle = newValue
+            state.pointee.style = newValue
             setNeedsLayout()
         }
     }
 
     /// A name for diagnostics, pictures and document output.
-    public final var debugName: String?
+    @exclusivity(unchecked) public final var debugName: String?
 
-    final var storedStyle = Style()
+    /// The element that measures this one; invalidation walks up through it. Kept valid without reference
+    /// counting: a parent clears it when it lets the child go or is freed (see ``adopt(_:)``).
+    public final var parent: LayoutElement? { unownedParent }
+    @exclusivity(unchecked) final unowned(unsafe) var unownedParent: LayoutElement?
 
-    /// The element that measures this one; invalidation walks up through it.
-    public internal(set) final weak var parent: LayoutElement?
+    /// The style and the results of the most recent layout pass, behind a pointer so that the layout pass reads
+    /// and writes them in place: no copies of the structs, no exclusivity checks, no reference counting.
+    final let state: UnsafeMutablePointer<LayoutState>
 
-    // MARK: State of the most recent layout pass
+    public init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: LayoutState())
+    }
 
-    final var cache = MeasurementCache()
-    /// The range and parent size of the latest measurement request, whether or not it was answered from the cache.
-    final var request = MeasurementKey.none
-    /// The key of the latest full computation: children's positions and sizes belong to it.
-    final var computedKey = MeasurementKey.none
-    /// Identifies the latest full computation; children stamp it into `measuredBy` when it measures them.
-    final var computationID: UInt64 = 0
-    /// The computation after which this element's subtree was last checked to be consistent.
-    final var finalizedComputation: UInt64 = 0
-    /// The computation of the parent that measured this element last.
-    final var measuredBy: UInt64 = 0
-    /// The size answered to the latest request (pixel-ceiled).
-    final var measuredSize = Size.zero
-    /// The position the parent gave this element in its latest computation (unrounded).
-    final var placedPosition = Point.zero
-    /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
-    /// with no sublayouts.
-    final var isPlaceholder = false
-
-    public init() {}
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     /// Discards this element's cached measurements and those of every ancestor, so that the next layout pass
     /// measures it again. Call it when something the element measures from (an intrinsic size) changes.
     public final func setNeedsLayout() {
         var current: LayoutElement? = self
         while let element = current {
-            element.cache = MeasurementCache()
-            element.computedKey = .none
-            current = element.parent
+            element.state.pointee.invalidate()
+            current = element.unownedParent
         }
     }
 
@@ -62,13 +52,13 @@ open class LayoutElement {
     open var sublayoutElements: [LayoutElement] { [] }
 
     /// Records `self` as the parent of `child`, for invalidation.
-    final func adopt(_ child: LayoutElement?) {
-        child?.parent = self
+    final func adopt(_ child: LayoutElement) {
+        child.unownedParent = self
     }
 
-    /// Records `self` as the parent of every child.
-    final func adopt(_ children: [LayoutElement]) {
-        for child in children { child.parent = self }
+    /// Forgets `child` if it still names `self` as its parent, so that it never points to a freed parent.
+    final func release(_ child: LayoutElement) {
+        if child.unownedParent === self { child.unownedParent = nil }
     }
 
     // MARK: Measuring (override points)
@@ -79,7 +69,7 @@ open class LayoutElement {
     /// style, as the inset, overlay and background specs do.
     open func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         var undefined = false
-        let own = storedStyle.resolvedRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
+        let own = state.pointee.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
         if undefined { context.report(.undefinedPercentage, for: self) }
         return calculateSize(constrainedSize.intersection(own), context: context)
     }
@@ -89,6 +79,43 @@ open class LayoutElement {
     /// ``LayoutContext/place(_:at:)``. Returns the element's size (the engine ceils it to the pixel grid).
     open func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         constrainedSize.min
+    }
+}
+
+/// The per-element state of the layout engine.
+struct LayoutState {
+    var style = Style()
+    var cache = MeasurementCache()
+    /// The range and parent size of the latest measurement request, whether or not the cache answered it.
+    var request = MeasurementKey.none
+    /// The key of the latest full computation: children's positions and sizes belong to it.
+    var computedKey = MeasurementKey.none
+    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
+    var computationID: UInt64 = 0
+    /// The computation of the parent that measured this element last.
+    var measuredBy: UInt64 = 0
+    /// The size answered to the latest request (pixel-ceiled).
+    var measuredSize = Size.zero
+    /// The position the parent gave this element in its latest computation (unrounded).
+    var placedPosition = Point.zero
+    /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
+    /// with no sublayouts.
+    var isPlaceholder = false
+
+    mutating func invalidate() {
+        cache = MeasurementCache()
+        computedKey = .none
+    }
+
+    // The helpers below are `mutating` only so that they run in place through the element's state pointer; a
+    // non-mutating call would copy the whole struct (hundreds of bytes) first.
+
+    /// The cached size for `key`, if any.
+    mutating func cachedSize(for key: MeasurementKey) -> Size? { cache.size(for: key) }
+
+    /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it.
+    mutating func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
+        style.resolvedRange(parent: parent, auto: autoRange, undefined: &undefined)
     }
 }
 

@@ -6,9 +6,10 @@
 /// and place them with ``LayoutContext/place(_:at:)``.
 open class LayoutSpec: LayoutElement {
     /// The elements this spec arranges, in order.
-    public final var children: [LayoutElement] {
+    @exclusivity(unchecked) public final var children: [LayoutElement] {
         didSet {
-            adopt(children)
+            for child in oldValue { release(child) }
+            for child in children { adopt(child) }
             setNeedsLayout()
         }
     }
@@ -16,7 +17,11 @@ open class LayoutSpec: LayoutElement {
     public init(children: [LayoutElement] = []) {
         self.children = children
         super.init()
-        adopt(children)
+        for child in children { adopt(child) }
+    }
+
+    deinit {
+        for child in children { release(child) }
     }
 
     /// The first child (for single-child specs, the child). Setting it replaces the first child only, so an

@@ -22,7 +22,7 @@ extension LayoutElement {
     }
 
     /// The size of the element's latest layout.
-    public final var calculatedSize: Size { measuredSize }
+    public final var calculatedSize: Size { state.pointee.measuredSize }
 }
 
 /// The result of a layout pass: an immutable tree of element, size and position, specs included (Texture's
@@ -120,12 +120,12 @@ public final class LayoutTree {
         while let (element, parent) = pending.popLast() {
             let index = elements.count
             elements.append(element)
-            sizes.append(element.measuredSize)
-            positions.append(parent < 0 ? .zero : element.placedPosition)
+            sizes.append(element.state.pointee.measuredSize)
+            positions.append(parent < 0 ? .zero : element.state.pointee.placedPosition)
             parents.append(parent)
-            if element.isPlaceholder && parent >= 0 { continue }
-            let id = element.computationID
-            for child in element.sublayoutElements.reversed() where child.measuredBy == id {
+            if element.state.pointee.isPlaceholder && parent >= 0 { continue }
+            let id = element.state.pointee.computationID
+            for child in element.sublayoutElements.reversed() where child.state.pointee.measuredBy == id {
                 pending.append((child, index))
             }
         }

@@ -9,14 +9,16 @@ public final class LayoutContext {
     /// The pixel grid of this pass.
     public let grid: PixelGrid
     /// What Texture would have asserted on during this pass, in the order met.
-    public private(set) var issues: [LayoutIssue] = []
+    @exclusivity(unchecked) public private(set) var issues: [LayoutIssue] = []
 
     /// High 32 bits of every computation ID of this pass; unique per pass in the process.
     private let passBase: UInt64
-    private var computationCount: UInt64 = 0
+    @exclusivity(unchecked) private var computationCount: UInt64 = 0
     /// The computation that is measuring children right now (the parent of the next `measure`).
-    private var currentComputation: UInt64 = 0
-    private var stack = StackLimit()
+    @exclusivity(unchecked) private var currentComputation: UInt64 = 0
+    @exclusivity(unchecked) private var stack = StackLimit()
+    /// Elements answered from an older cache entry during this pass, to recompute at the end of it.
+    @exclusivity(unchecked) private var staleElements: [LayoutElement] = []
 
     private static let passCounter = Atomic<UInt64>(0)
 
@@ -32,14 +34,14 @@ public final class LayoutContext {
     /// returns its pixel-ceiled size. Answers from the child's cache when the same range and parent size were
     /// measured before and nothing was invalidated since.
     public func measure(_ child: LayoutElement, in range: SizeRange, parentSize: Size) -> Size {
-        child.measuredBy = currentComputation
-        child.isPlaceholder = false
+        child.state.pointee.measuredBy = currentComputation
+        child.state.pointee.isPlaceholder = false
         return request(child, MeasurementKey(range: range, parentSize: parentSize))
     }
 
     /// Sets `child`'s position relative to the element being computed (Texture stores it unrounded).
     public func place(_ child: LayoutElement, at position: Point) {
-        child.placedPosition = position
+        child.state.pointee.placedPosition = position
     }
 
     /// Records a condition Texture asserts on; the element's result is kept (and made safe) all the same.
@@ -49,35 +51,37 @@ public final class LayoutContext {
 
     /// Marks `child` as a sublayout of size zero with no sublayouts of its own, without measuring it.
     func placeholder(_ child: LayoutElement) {
-        child.measuredBy = currentComputation
-        child.isPlaceholder = true
-        child.measuredSize = .zero
-        child.placedPosition = .zero
+        child.state.pointee.measuredBy = currentComputation
+        child.state.pointee.isPlaceholder = true
+        child.state.pointee.measuredSize = .zero
+        child.state.pointee.placedPosition = .zero
     }
 
     // MARK: The pass
 
-    /// Measures `root` and then brings every element of its result up to date, so that each element's stored
-    /// size and position belong to the measurement its parent finally used.
+    /// Measures `root`, then recomputes every element whose latest computation is not the one its parent used, so
+    /// that each element's stored size, position and children belong to the measurement its parent finally used.
     func run(_ root: LayoutElement, range: SizeRange, parentSize: Size) -> Size {
-        root.measuredBy = 0
-        root.isPlaceholder = false
-        root.placedPosition = .zero
-        var ancestor = root.parent
-        while let element = ancestor {
-            // The root's parent no longer describes its state; make it check its children next time.
-            element.finalizedComputation = 0
-            ancestor = element.parent
-        }
+        root.state.pointee.measuredBy = 0
+        root.state.pointee.isPlaceholder = false
+        root.state.pointee.placedPosition = .zero
         let size = request(root, MeasurementKey(range: range, parentSize: parentSize))
-        finalize(root)
+        while let element = staleElements.popLast() {
+            let state = element.state
+            if !state.pointee.request.isIdentical(to: state.pointee.computedKey) {
+                _ = compute(element, state.pointee.request)
+            }
+        }
         return size
     }
 
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
-        element.request = key
-        if let size = element.cache.size(for: key) {
-            element.measuredSize = size
+        let state = element.state
+        state.pointee.request = key
+        if let size = state.pointee.cachedSize(for: key) {
+            state.pointee.measuredSize = size
+            // A hit on an older entry leaves the element's children laid out for another measurement.
+            if !key.isIdentical(to: state.pointee.computedKey) { staleElements.append(element) }
             return size
         }
         return compute(element, key)
@@ -88,7 +92,8 @@ public final class LayoutContext {
         computationCount += 1
         let id = passBase | computationCount
         currentComputation = id
-        element.computationID = id
+        let state = element.state
+        state.pointee.computationID = id
         let issuesBefore = issues.count
         var size = withEnoughStack {
             element.calculateSize(key.range, parentSize: key.parentSize, context: self)
@@ -100,29 +105,12 @@ public final class LayoutContext {
             report(.invalidSize(size), for: element)
             size = .zero
         }
-        element.computedKey = key
-        element.measuredSize = size
+        state.pointee.computedKey = key
+        state.pointee.measuredSize = size
         if issues.count == issuesBefore {
-            element.cache.insert(size, for: key)
+            state.pointee.cache.insert(size, for: key)
         }
         return size
-    }
-
-    /// Recomputes, top-down, every element whose latest computation is not the one its parent used (a cache hit
-    /// on an older entry); subtrees already checked since their latest computation are skipped.
-    private func finalize(_ element: LayoutElement) {
-        if !element.request.isIdentical(to: element.computedKey) {
-            _ = compute(element, element.request)
-        } else if element.finalizedComputation == element.computationID {
-            return
-        }
-        let id = element.computationID
-        withEnoughStack {
-            for child in element.sublayoutElements where child.measuredBy == id && !child.isPlaceholder {
-                finalize(child)
-            }
-        }
-        element.finalizedComputation = id
     }
 
     /// Runs `body` here, or on a fresh thread with a large stack when this thread's stack is nearly used up, so

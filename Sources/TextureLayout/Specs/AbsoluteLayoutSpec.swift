@@ -9,7 +9,7 @@ public enum AbsoluteSizing: UInt8, Hashable, Sendable, CaseIterable {
 /// Places each child at its `style.layoutPosition` (Texture's `ASAbsoluteLayoutSpec`). A child's auto max reaches
 /// the spec's max edge from its position.
 open class AbsoluteLayoutSpec: LayoutSpec {
-    public final var sizing: AbsoluteSizing { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var sizing: AbsoluteSizing { didSet { setNeedsLayout() } }
 
     public init(sizing: AbsoluteSizing = .default, children: [LayoutElement]) {
         self.sizing = sizing
@@ -23,10 +23,10 @@ open class AbsoluteLayoutSpec: LayoutSpec {
         let parentSize = size
         var extent = c.min
         for child in children {
-            let position = child.storedStyle.layoutPosition
+            let position = child.state.pointee.style.layoutPosition
             let autoRange = SizeRange(min: .zero, max: Size(c.max.width - position.x, c.max.height - position.y))
             var undefined = false
-            let range = child.storedStyle.resolvedRange(parent: parentSize, auto: autoRange, undefined: &undefined)
+            let range = child.state.pointee.resolvedStyleRange(parent: parentSize, auto: autoRange, undefined: &undefined)
             if undefined { context.report(.undefinedPercentage, for: child) }
             let childSize = context.measure(child, in: range, parentSize: parentSize)
             context.place(child, at: position)

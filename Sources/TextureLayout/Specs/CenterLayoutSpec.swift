@@ -21,11 +21,11 @@ public struct CenterSizingOptions: OptionSet, Hashable, Sendable {
 /// Centres its child (Texture's `ASCenterLayoutSpec`): a relative spec whose positions are `center` on the chosen
 /// axes and `none` on the others. With no centering options it does not centre at all.
 open class CenterLayoutSpec: RelativeLayoutSpec {
-    public final var centeringOptions: CenteringOptions {
+    @exclusivity(unchecked) public final var centeringOptions: CenteringOptions {
         didSet { applyOptions() }
     }
 
-    public final var sizingOptions: CenterSizingOptions {
+    @exclusivity(unchecked) public final var sizingOptions: CenterSizingOptions {
         didSet { applyOptions() }
     }
 

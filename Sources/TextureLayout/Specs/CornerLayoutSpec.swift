@@ -7,11 +7,11 @@ public enum CornerLocation: UInt8, Hashable, Sendable, CaseIterable {
 /// Without `wrapsCorner` the spec's size is the child's and the corner may stick out; with it, the spec grows to
 /// hold both.
 open class CornerLayoutSpec: LayoutSpec {
-    public final var cornerLocation: CornerLocation { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var cornerLocation: CornerLocation { didSet { setNeedsLayout() } }
     /// Moves the corner element from its default spot.
-    public final var offset: Point { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var offset: Point { didSet { setNeedsLayout() } }
     /// Whether the spec's size includes the corner element.
-    public final var wrapsCorner: Bool { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var wrapsCorner: Bool { didSet { setNeedsLayout() } }
 
     public init(child: LayoutElement, corner: LayoutElement, location: CornerLocation,
                 offset: Point = .zero, wrapsCorner: Bool = false) {
@@ -32,8 +32,8 @@ open class CornerLayoutSpec: LayoutSpec {
         let c = constrainedSize
         let parentSize = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
                               isValidForSize(c.max.height) ? c.max.height : .nan)
-        for element in children where element.storedStyle.width.unit == .fraction
-            || element.storedStyle.height.unit == .fraction {
+        for element in children where element.state.pointee.style.width.unit == .fraction
+            || element.state.pointee.style.height.unit == .fraction {
             context.report(.fractionalSize, for: element)
         }
         let childSize = context.measure(child, in: c, parentSize: parentSize)

@@ -3,7 +3,7 @@
 ///
 /// Its own style never changes its size (Texture's inset spec skips that step).
 open class InsetLayoutSpec: LayoutSpec {
-    public final var insets: EdgeInsets { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var insets: EdgeInsets { didSet { setNeedsLayout() } }
 
     public init(insets: EdgeInsets, child: LayoutElement) {
         self.insets = insets

@@ -3,7 +3,7 @@
 open class RatioLayoutSpec: LayoutSpec {
     /// Height divided by width. Texture requires it to be positive; a ratio that is not a positive finite
     /// number offers no candidate size, so the child gets the whole range.
-    public final var ratio: Double { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var ratio: Double { didSet { setNeedsLayout() } }
 
     public init(ratio: Double, child: LayoutElement) {
         self.ratio = ratio

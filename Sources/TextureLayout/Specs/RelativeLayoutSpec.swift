@@ -27,9 +27,9 @@ public struct RelativeSizingOption: OptionSet, Hashable, Sendable {
 /// `ASRelativeLayoutSpec`). On a bounded axis the spec takes its range's max unless a minimum sizing option shrinks
 /// it to the child; on an unbounded axis it takes the child's length.
 open class RelativeLayoutSpec: LayoutSpec {
-    public final var horizontalPosition: RelativePosition { didSet { setNeedsLayout() } }
-    public final var verticalPosition: RelativePosition { didSet { setNeedsLayout() } }
-    public final var sizingOption: RelativeSizingOption { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var horizontalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var verticalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var sizingOption: RelativeSizingOption { didSet { setNeedsLayout() } }
 
     public init(
         horizontalPosition: RelativePosition = .none, verticalPosition: RelativePosition = .none,

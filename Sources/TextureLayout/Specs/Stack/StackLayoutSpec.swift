@@ -46,29 +46,29 @@ public enum VerticalAlignment: UInt8, Hashable, Sendable, CaseIterable {
 /// The algorithm runs in two phases, as in Texture: measuring (first measurement, lines, flexing, line cross
 /// sizes, stretching) in `StackMeasurement.swift`, then positioning in `StackPositioning.swift`.
 open class StackLayoutSpec: LayoutSpec {
-    public final var direction: StackDirection {
+    @exclusivity(unchecked) public final var direction: StackDirection {
         didSet {
             if direction != oldValue { applyAlignmentShortcuts() }
             setNeedsLayout()
         }
     }
-    public final var spacing: Double { didSet { setNeedsLayout() } }
-    public final var justifyContent: StackJustifyContent { didSet { setNeedsLayout() } }
-    public final var alignItems: StackAlignItems { didSet { setNeedsLayout() } }
-    public final var flexWrap: StackFlexWrap { didSet { setNeedsLayout() } }
-    public final var alignContent: StackAlignContent { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var spacing: Double { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var justifyContent: StackJustifyContent { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var alignItems: StackAlignItems { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var flexWrap: StackFlexWrap { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var alignContent: StackAlignContent { didSet { setNeedsLayout() } }
     /// Space between lines of a wrapping stack.
-    public final var lineSpacing: Double { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public final var lineSpacing: Double { didSet { setNeedsLayout() } }
 
     /// Setting it (to a new value) sets `justifyContent` of a horizontal stack or `alignItems` of a vertical one;
     /// `none` leaves them as they are.
-    public final var horizontalAlignment: HorizontalAlignment = .none {
+    @exclusivity(unchecked) public final var horizontalAlignment: HorizontalAlignment = .none {
         didSet { if horizontalAlignment != oldValue { applyAlignmentShortcuts() } }
     }
 
     /// Setting it (to a new value) sets `alignItems` of a horizontal stack or `justifyContent` of a vertical one;
     /// `none` leaves them as they are.
-    public final var verticalAlignment: VerticalAlignment = .none {
+    @exclusivity(unchecked) public final var verticalAlignment: VerticalAlignment = .none {
         didSet { if verticalAlignment != oldValue { applyAlignmentShortcuts() } }
     }
 
@@ -116,8 +116,8 @@ open class StackLayoutSpec: LayoutSpec {
         if direction.axis == .vertical {
             // Texture's vertical stack passes its first child's ascender and last child's descender up, so it
             // can take part in a parent's baseline alignment.
-            storedStyle.ascender = children[0].storedStyle.ascender
-            storedStyle.descender = children[children.count - 1].storedStyle.descender
+            state.pointee.style.ascender = children[0].state.pointee.style.ascender
+            state.pointee.style.descender = children[children.count - 1].state.pointee.style.descender
         }
         return size
     }

@@ -50,7 +50,7 @@ struct StackComputation {
     var mainMax: Double { range.max[axis] }
     var crossMin: Double { range.min[crossAxis] }
     var crossMax: Double { range.max[crossAxis] }
-    var children: [LayoutElement] { spec.children }
+    let children: [LayoutElement]
 
     init(spec: StackLayoutSpec, context: LayoutContext, range: SizeRange,
          items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>) {
@@ -59,17 +59,18 @@ struct StackComputation {
         self.range = range
         self.items = items
         self.lines = lines
+        children = spec.children
         axis = spec.direction.axis
         crossAxis = axis == .horizontal ? .vertical : .horizontal
         childParentSize = Size(range.min.width == range.max.width ? range.min.width : .nan,
                                range.min.height == range.max.height ? range.min.height : .nan)
         var flexibleBothWays = 0
-        for (index, child) in spec.children.enumerated() {
-            let style = child.storedStyle
+        for (index, child) in children.enumerated() {
+            let state = child.state
             let item = StackItem(
-                alignment: style.alignSelf.resolved(spec.alignItems),
-                flexGrow: style.flexGrow, flexShrink: style.flexShrink,
-                spacingBefore: style.spacingBefore, spacingAfter: style.spacingAfter)
+                alignment: state.pointee.style.alignSelf.resolved(spec.alignItems),
+                flexGrow: state.pointee.style.flexGrow, flexShrink: state.pointee.style.flexShrink,
+                spacingBefore: state.pointee.style.spacingBefore, spacingAfter: state.pointee.style.spacingAfter)
             (items.baseAddress! + index).initialize(to: item)
             if item.isFlexibleBothWays { flexibleBothWays += 1 }
         }
@@ -84,8 +85,8 @@ struct StackComputation {
         var childCrossMax = crossMax
         if items[index].alignment == .stretch {
             var undefined = false
-            let own = child.storedStyle.resolvedRange(parent: .undefined, auto: .unconstrained,
-                                                      undefined: &undefined)
+            let own = child.state.pointee.resolvedStyleRange(parent: .undefined, auto: .unconstrained,
+                                                             undefined: &undefined)
             if undefined { context.report(.undefinedPercentage, for: child) }
             childCrossMin = elvis(own.min[crossAxis], crossMin)
             childCrossMax = own.max[crossAxis] == .infinity ? crossMax : own.max[crossAxis]
@@ -105,7 +106,7 @@ struct StackComputation {
                 context.placeholder(children[index])
                 continue
             }
-            let basis = children[index].storedStyle.flexBasis
+            let basis = children[index].state.pointee.style.flexBasis
             measureItem(index, stackMin: basis.resolve(parent: parentMain, auto: 0),
                         stackMax: basis.resolve(parent: parentMain, auto: .infinity),
                         crossMin: crossMin, crossMax: crossMax)
@@ -198,8 +199,9 @@ struct StackComputation {
 
     /// The baseline of a baseline-aligned child, from the top (or left) of its cross extent.
     func baseline(of index: Int) -> Double {
-        let style = children[index].storedStyle
-        return items[index].alignment == .baselineFirst ? style.ascender : items[index].cross + style.descender
+        let state = children[index].state
+        return items[index].alignment == .baselineFirst
+            ? state.pointee.style.ascender : items[index].cross + state.pointee.style.descender
     }
 
     /// Step 4: each line's cross size and baseline. A single line in an exact cross range takes that range;
