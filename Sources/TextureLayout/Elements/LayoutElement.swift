@@ -69,7 +69,7 @@ open class LayoutElement {
     /// style, as the inset, overlay and background specs do.
     open func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         var undefined = false
-        let own = state.pointee.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
+        let own = state.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
         if undefined { context.report(.undefinedPercentage, for: self) }
         return calculateSize(constrainedSize.intersection(own), context: context)
     }
@@ -106,16 +106,30 @@ struct LayoutState {
         cache = MeasurementCache()
         computedKey = .none
     }
+}
 
-    // The helpers below are `mutating` only so that they run in place through the element's state pointer; a
-    // non-mutating call would copy the whole struct (hundreds of bytes) first.
-
+/// Reads of the layout state through its pointer, field by field: calling a method on the big structs instead
+/// would copy them (hundreds of bytes) first.
+extension UnsafeMutablePointer where Pointee == LayoutState {
     /// The cached size for `key`, if any.
-    mutating func cachedSize(for key: MeasurementKey) -> Size? { cache.size(for: key) }
+    @inline(__always) func cachedSize(for key: MeasurementKey) -> Size? {
+        let count = pointee.cache.count
+        if count > 0 && pointee.cache.entries.0.key.isIdentical(to: key) { return pointee.cache.entries.0.size }
+        if count > 1 && pointee.cache.entries.1.key.isIdentical(to: key) { return pointee.cache.entries.1.size }
+        if count > 2 && pointee.cache.entries.2.key.isIdentical(to: key) { return pointee.cache.entries.2.size }
+        if count > 3 && pointee.cache.entries.3.key.isIdentical(to: key) { return pointee.cache.entries.3.size }
+        return nil
+    }
 
     /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it.
-    mutating func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
-        style.resolvedRange(parent: parent, auto: autoRange, undefined: &undefined)
+    @inline(__always) func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool)
+        -> SizeRange
+    {
+        Style.resolvedRange(
+            width: pointee.style.width, height: pointee.style.height,
+            minWidth: pointee.style.minWidth, maxWidth: pointee.style.maxWidth,
+            minHeight: pointee.style.minHeight, maxHeight: pointee.style.maxHeight,
+            parent: parent, auto: autoRange, undefined: &undefined)
     }
 }
 
@@ -154,18 +168,6 @@ struct MeasurementCache: Sendable {
     init() {
         let empty = Entry(key: .none, size: .zero)
         entries = (empty, empty, empty, empty)
-    }
-
-    func size(for key: MeasurementKey) -> Size? {
-        guard count > 0 else { return nil }
-        if entries.0.key.isIdentical(to: key) { return entries.0.size }
-        guard count > 1 else { return nil }
-        if entries.1.key.isIdentical(to: key) { return entries.1.size }
-        guard count > 2 else { return nil }
-        if entries.2.key.isIdentical(to: key) { return entries.2.size }
-        guard count > 3 else { return nil }
-        if entries.3.key.isIdentical(to: key) { return entries.3.size }
-        return nil
     }
 
     mutating func insert(_ size: Size, for key: MeasurementKey) {

@@ -78,7 +78,7 @@ public final class LayoutContext {
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
         state.pointee.request = key
-        if let size = state.pointee.cachedSize(for: key) {
+        if let size = state.cachedSize(for: key) {
             state.pointee.measuredSize = size
             // A hit on an older entry leaves the element's children laid out for another measurement.
             if !key.isIdentical(to: state.pointee.computedKey) { staleElements.append(element) }

@@ -26,7 +26,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
             let position = child.state.pointee.style.layoutPosition
             let autoRange = SizeRange(min: .zero, max: Size(c.max.width - position.x, c.max.height - position.y))
             var undefined = false
-            let range = child.state.pointee.resolvedStyleRange(parent: parentSize, auto: autoRange, undefined: &undefined)
+            let range = child.state.resolvedStyleRange(parent: parentSize, auto: autoRange, undefined: &undefined)
             if undefined { context.report(.undefinedPercentage, for: child) }
             let childSize = context.measure(child, in: range, parentSize: parentSize)
             context.place(child, at: position)

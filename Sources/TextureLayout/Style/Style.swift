@@ -95,7 +95,7 @@ public struct Style: Hashable, Sendable {
 
 extension Style {
     /// `ASLayoutElementSizeResolve`: the range the style allows, resolved against `parent` (NaN axes are undefined).
-    @inlinable public func resolvedRange(parent: Size) -> SizeRange {
+    public func resolvedRange(parent: Size) -> SizeRange {
         var undefined = false
         return resolvedRange(parent: parent, auto: .unconstrained, undefined: &undefined)
     }
@@ -103,13 +103,24 @@ extension Style {
     /// `ASLayoutElementSizeResolveAutoSize`: auto min/max take `autoRange`'s values. `undefined` becomes true when a
     /// min or max resolves to NaN (a fraction of an undefined parent), which Texture asserts on; the range then
     /// treats that bound as absent.
-    @inlinable func resolvedRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
-        let (minW, maxW) = Self.constrain(
+    func resolvedRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
+        Self.resolvedRange(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth,
+                           minHeight: minHeight, maxHeight: maxHeight, parent: parent, auto: autoRange,
+                           undefined: &undefined)
+    }
+
+    /// The resolution on the six stored dimensions, so that the layout pass can call it with fields read in
+    /// place instead of a copy of the whole style.
+    @inline(__always) static func resolvedRange(
+        width: Dimension, height: Dimension, minWidth: Dimension, maxWidth: Dimension, minHeight: Dimension,
+        maxHeight: Dimension, parent: Size, auto autoRange: SizeRange, undefined: inout Bool
+    ) -> SizeRange {
+        let (minW, maxW) = constrain(
             min: minWidth.resolve(parent: parent.width, auto: autoRange.min.width),
             exact: width.resolve(parent: parent.width, auto: .nan),
             max: maxWidth.resolve(parent: parent.width, auto: autoRange.max.width),
             autoMin: autoRange.min.width, autoMax: autoRange.max.width, undefined: &undefined)
-        let (minH, maxH) = Self.constrain(
+        let (minH, maxH) = constrain(
             min: minHeight.resolve(parent: parent.height, auto: autoRange.min.height),
             exact: height.resolve(parent: parent.height, auto: .nan),
             max: maxHeight.resolve(parent: parent.height, auto: autoRange.max.height),
@@ -118,7 +129,7 @@ extension Style {
     }
 
     /// `ASLayoutElementSizeConstrain`: min overrides max overrides exact.
-    @inlinable static func constrain(
+    static func constrain(
         min: Double, exact: Double, max: Double, autoMin: Double, autoMax: Double, undefined: inout Bool
     ) -> (Double, Double) {
         var min = min, max = max

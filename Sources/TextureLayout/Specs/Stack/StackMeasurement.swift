@@ -85,7 +85,7 @@ struct StackComputation {
         var childCrossMax = crossMax
         if items[index].alignment == .stretch {
             var undefined = false
-            let own = child.state.pointee.resolvedStyleRange(parent: .undefined, auto: .unconstrained,
+            let own = child.state.resolvedStyleRange(parent: .undefined, auto: .unconstrained,
                                                              undefined: &undefined)
             if undefined { context.report(.undefinedPercentage, for: child) }
             childCrossMin = elvis(own.min[crossAxis], crossMin)
