@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Synchronization
 
 /// How much stack recursion may still use on this thread, so that deep recursion moves to a fresh thread before
 /// it overflows. The bounds of an arbitrary thread's stack are not portable to ask, so a pass assumes a modest
@@ -36,48 +38,75 @@ struct StackLimit {
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
 
-private final class ThreadWork: @unchecked Sendable {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-}
+/// A thread with a large stack that runs one job at a time for callers that wait for it. Threads are made once
+/// and kept (idle ones in a pool), since making a thread costs far more than a deep layout's share of time.
+private final class LargeStackThread: @unchecked Sendable {
+    private let start = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    /// Set by the waiting caller before `start` is signalled, cleared before `done` is.
+    private var job: (() -> Void)?
 
-/// Runs `body` synchronously on a new thread with a 256 MB stack (reserved, not committed) and returns its value.
-/// The calling thread waits, so `body` may use anything the caller can.
-func runOnLargeStack<T>(_ body: () -> T) -> T {
-    var result: T?
-    withoutActuallyEscaping(body) { body in
-        let work = ThreadWork { result = body() }
+    /// Threads not running a job.
+    static let idle = Mutex<[LargeStackThread]>([])
+
+    /// Starts the thread; nil when the system cannot make one.
+    static func make() -> LargeStackThread? {
+        let thread = LargeStackThread()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, StackLimit.threadStackSize)
-        let argument = Unmanaged.passRetained(work).toOpaque()
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let argument = Unmanaged.passRetained(thread).toOpaque()
         #if canImport(Darwin)
-        var thread: pthread_t?
+        var handle: pthread_t?
         #else
-        var thread = pthread_t()
+        var handle = pthread_t()
         #endif
-        let status = pthread_create(&thread, &attributes, { argument in
+        let status = pthread_create(&handle, &attributes, { argument in
             #if canImport(Darwin)
-            let work = Unmanaged<ThreadWork>.fromOpaque(argument).takeRetainedValue()
+            let thread = Unmanaged<LargeStackThread>.fromOpaque(argument).takeRetainedValue()
             #else
-            let work = Unmanaged<ThreadWork>.fromOpaque(argument!).takeRetainedValue()
+            let thread = Unmanaged<LargeStackThread>.fromOpaque(argument!).takeRetainedValue()
             #endif
-            work.body()
-            return nil
+            thread.serve()
         }, argument)
-        if status != 0 {
-            // No thread could be made: carry on here and let the stack decide.
-            Unmanaged<ThreadWork>.fromOpaque(argument).release()
-            work.body()
-            return
+        guard status == 0 else {
+            Unmanaged<LargeStackThread>.fromOpaque(argument).release()
+            return nil
         }
-        #if canImport(Darwin)
-        pthread_join(thread!, nil)
-        #else
-        pthread_join(thread, nil)
-        #endif
+        return thread
     }
+
+    private func serve() -> Never {
+        while true {
+            start.wait()
+            job?()
+            job = nil
+            done.signal()
+        }
+    }
+
+    /// Runs `body` on this thread and waits for it.
+    func run(_ body: () -> Void) {
+        withoutActuallyEscaping(body) { body in
+            job = body
+            start.signal()
+            done.wait()
+        }
+    }
+}
+
+/// Runs `body` synchronously on a thread with a 256 MB stack (reserved, not committed) and returns its value.
+/// The calling thread waits, so `body` may use anything the caller can.
+func runOnLargeStack<T>(_ body: () -> T) -> T {
+    guard let thread = LargeStackThread.idle.withLock({ $0.popLast() }) ?? LargeStackThread.make() else {
+        // No thread could be made: carry on here and let the stack decide.
+        return body()
+    }
+    var result: T?
+    thread.run { result = body() }
+    LargeStackThread.idle.withLock { $0.append(thread) }
     return result!
 }
 

@@ -79,8 +79,19 @@ struct StackComputation {
 
     /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
     /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max.
+    /// Calls `body` with a child without retaining it: `children` keeps every child alive for the computation.
+    @inline(__always) func withChild<T>(_ index: Int, _ body: (LayoutElement) -> T) -> T {
+        Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(body)
+    }
+
     func measureItem(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double) {
-        let child = children[index]
+        withChild(index) { child in
+            measureItem(index, child, stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax)
+        }
+    }
+
+    private func measureItem(_ index: Int, _ child: LayoutElement, stackMin: Double, stackMax: Double,
+                             crossMin: Double, crossMax: Double) {
         var childCrossMin = 0.0
         var childCrossMax = crossMax
         if items[index].alignment == .stretch {
@@ -106,7 +117,7 @@ struct StackComputation {
                 context.placeholder(children[index])
                 continue
             }
-            let basis = children[index].state.pointee.style.flexBasis
+            let basis = withChild(index) { $0.state.pointee.style.flexBasis }
             measureItem(index, stackMin: basis.resolve(parent: parentMain, auto: 0),
                         stackMax: basis.resolve(parent: parentMain, auto: .infinity),
                         crossMin: crossMin, crossMax: crossMax)
@@ -199,7 +210,7 @@ struct StackComputation {
 
     /// The baseline of a baseline-aligned child, from the top (or left) of its cross extent.
     func baseline(of index: Int) -> Double {
-        let state = children[index].state
+        let state = withChild(index) { $0.state }
         return items[index].alignment == .baselineFirst
             ? state.pointee.style.ascender : items[index].cross + state.pointee.style.descender
     }

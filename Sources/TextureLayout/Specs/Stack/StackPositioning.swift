@@ -22,7 +22,7 @@ extension StackComputation {
                 if index > line.start { position += spec.spacing + gap }
                 let main = reversed ? stackMain - position - item.main : position
                 let cross = lineOrigin + crossOffset(of: index, in: line)
-                context.place(children[index], at: Point(main: main, cross: cross, along: axis))
+                withChild(index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
                 position += item.main + item.spacingAfter
             }
             lineOrigin += line.cross + spec.lineSpacing + lineGap
