@@ -11,6 +11,10 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    init(path: JSONPath, message: String) {
+        self.init(path: path.isRoot ? "document" : path.description, message: message)
+    }
+
     public var description: String { "\(path): \(message)" }
 }
 
@@ -36,7 +40,7 @@ extension LayoutDocument {
         // Elements nest as deep as the document does; reading them recurses on a thread with room for it.
         self = try withLargeStack { () throws(DocumentError) -> LayoutDocument in
             var reader = DocumentReader()
-            return try reader.document(jsonValue)
+            return try reader.document(jsonValue, at: JSONPath())
         }
     }
 }
@@ -46,12 +50,14 @@ struct DocumentReader {
     var info: [ObjectIdentifier: LayoutDocument.ElementInfo] = [:]
     var elementsByName: [String: LayoutElement] = [:]
 
-    mutating func document(_ value: JSONValueRef) throws(DocumentError) -> LayoutDocument {
+    mutating func document(_ value: JSONValueRef, at documentPath: JSONPath) throws(DocumentError)
+        -> LayoutDocument
+    {
         var range = SizeRange.unconstrained
         var scale = 2.0
         var root: LayoutElement?
-        for (key, member) in try members(of: value, at: "") {
-            let path = key
+        for (key, member) in try members(of: value, at: documentPath) {
+            let path = documentPath.appending(key)
             switch key {
             case "sizeRange": range = try sizeRange(member, at: path)
             case "scale":
@@ -68,26 +74,26 @@ struct DocumentReader {
 
     // MARK: Elements
 
-    mutating func element(_ value: JSONValueRef, at path: String) throws(DocumentError) -> LayoutElement {
+    mutating func element(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutElement {
         let fields = try members(of: value, at: path)
         guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
         }
-        let type = try string(typeValue, at: path + ".type")
+        let type = try string(typeValue, at: path.appending("type"))
         guard Self.keysByType[type] != nil else {
             let known = Self.keysByType.keys.sorted().map { jsonString($0) }.joined(separator: ", ")
-            throw DocumentError(path: path + ".type",
+            throw DocumentError(path: path.appending("type"),
                                 message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
         var element = ElementFields(type: type, path: path)
         for (key, member) in fields {
-            try read(key, member, into: &element, at: join(path, key))
+            try read(key, member, into: &element, at: path.appending(key))
         }
         let built = try build(element)
         built.style = element.style
         if let name = element.name {
             guard elementsByName[name] == nil else {
-                throw DocumentError(path: path + ".name", message: "duplicate name \(jsonString(name))")
+                throw DocumentError(path: path.appending("name"), message: "duplicate name \(jsonString(name))")
             }
             elementsByName[name] = built
             built.debugName = name
@@ -99,7 +105,7 @@ struct DocumentReader {
     /// Everything an element object may hold; each type reads the fields it owns.
     struct ElementFields {
         let type: String
-        let path: String
+        let path: JSONPath
         var name: String?
         var style = Style()
         var color: String?
@@ -144,7 +150,7 @@ struct DocumentReader {
         "corner": ["child", "corner", "cornerLocation", "offset", "wrapsCorner"],
     ]
 
-    mutating func read(_ key: String, _ value: JSONValueRef, into e: inout ElementFields, at path: String)
+    mutating func read(_ key: String, _ value: JSONValueRef, into e: inout ElementFields, at path: JSONPath)
         throws(DocumentError)
     {
         let allowed = Self.keysByType[e.type] ?? []
@@ -242,12 +248,12 @@ struct DocumentReader {
         }
     }
 
-    mutating func elements(_ value: JSONValueRef, at path: String) throws(DocumentError) -> [LayoutElement] {
+    mutating func elements(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [LayoutElement] {
         guard value.kind == .array else { throw wrongKind(value, expected: "an array of elements", at: path) }
         var result: [LayoutElement] = []
         result.reserveCapacity(value.count)
         for (index, item) in value.elements.enumerated() {
-            result.append(try element(item, at: "\(path)[\(index)]"))
+            result.append(try element(item, at: path.appending(index: index)))
         }
         return result
     }
@@ -264,11 +270,11 @@ struct DocumentReader {
         "maxLayoutSize": ["maxWidth", "maxHeight"],
     ]
 
-    func style(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Style {
+    func style(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Style {
         var style = Style()
         var writtenBy: [String: String] = [:]
         for (key, member) in try members(of: value, at: path) {
-            let path = join(path, key)
+            let path = path.appending(key)
             for stored in Self.storedDimensions[key] ?? [] {
                 if let earlier = writtenBy[stored] {
                     throw DocumentError(path: path, message:
@@ -305,7 +311,7 @@ struct DocumentReader {
     }
 
     /// A number of points, `"<n>pt"`, `"<n>%"` (0…100) or `"auto"`.
-    func dimension(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Dimension {
+    func dimension(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Dimension {
         if value.kind == .number { return .points(try length(value, at: path)) }
         guard let text = value.stringValue else {
             throw wrongKind(value, expected: "a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\")", at: path)
@@ -324,17 +330,17 @@ struct DocumentReader {
         return dimension
     }
 
-    func layoutSize(_ value: JSONValueRef, at path: String) throws(DocumentError) -> LayoutSize {
+    func layoutSize(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutSize {
         let (width, height) = try pair(value, at: path) { v, p throws(DocumentError) in try dimension(v, at: p) }
         return LayoutSize(width: width, height: height)
     }
 
     // MARK: Values
 
-    func sizeRange(_ value: JSONValueRef, at path: String) throws(DocumentError) -> SizeRange {
+    func sizeRange(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> SizeRange {
         var range = SizeRange.unconstrained
         for (key, member) in try members(of: value, at: path) {
-            let path = join(path, key)
+            let path = path.appending(key)
             let bound = try pair(member, at: path) { v, p throws(DocumentError) in
                 try number(v, at: p, allowsNegative: false, allowsInfinity: true)
             }
@@ -350,10 +356,10 @@ struct DocumentReader {
         return range
     }
 
-    func insets(_ value: JSONValueRef, at path: String) throws(DocumentError) -> EdgeInsets {
+    func insets(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> EdgeInsets {
         var insets = EdgeInsets.zero
         for (key, member) in try members(of: value, at: path) {
-            let path = join(path, key)
+            let path = path.appending(key)
             let inset = try number(member, at: path, allowsNegative: true, allowsInfinity: true)
             switch key {
             case "top": insets.top = inset
@@ -366,12 +372,12 @@ struct DocumentReader {
         return insets
     }
 
-    func size(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Size {
+    func size(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Size {
         let (width, height) = try pair(value, at: path) { v, p throws(DocumentError) in try length(v, at: p) }
         return Size(width, height)
     }
 
-    func point(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Point {
+    func point(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Point {
         let (x, y) = try pair(value, at: path) { v, p throws(DocumentError) in
             try number(v, at: p, allowsNegative: true)
         }
@@ -379,12 +385,12 @@ struct DocumentReader {
     }
 
     /// A finite, non-negative number of points.
-    func length(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Double {
+    func length(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Double {
         try number(value, at: path, allowsNegative: false)
     }
 
     /// A finite number; `"inf"` too where unbounded is allowed.
-    func number(_ value: JSONValueRef, at path: String, allowsNegative: Bool, allowsInfinity: Bool = false)
+    func number(_ value: JSONValueRef, at path: JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false)
         throws(DocumentError) -> Double
     {
         if allowsInfinity, value.stringValue == "inf" { return .infinity }
@@ -402,26 +408,26 @@ struct DocumentReader {
         return number
     }
 
-    func pair<T>(_ value: JSONValueRef, at path: String,
-                 _ item: (JSONValueRef, String) throws(DocumentError) -> T) throws(DocumentError) -> (T, T) {
+    func pair<T>(_ value: JSONValueRef, at path: JSONPath,
+                 _ item: (JSONValueRef, JSONPath) throws(DocumentError) -> T) throws(DocumentError) -> (T, T) {
         guard value.kind == .array, value.count == 2,
               let first = value.element(at: 0), let second = value.element(at: 1) else {
             throw wrongKind(value, expected: "an array of two values", at: path)
         }
-        return (try item(first, path + "[0]"), try item(second, path + "[1]"))
+        return (try item(first, path.appending(index: 0)), try item(second, path.appending(index: 1)))
     }
 
-    func string(_ value: JSONValueRef, at path: String) throws(DocumentError) -> String {
+    func string(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> String {
         guard let text = value.stringValue else { throw wrongKind(value, expected: "a string", at: path) }
         return text
     }
 
-    func bool(_ value: JSONValueRef, at path: String) throws(DocumentError) -> Bool {
+    func bool(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Bool {
         guard let flag = value.boolValue else { throw wrongKind(value, expected: "true or false", at: path) }
         return flag
     }
 
-    func choice<T: DocumentChoice>(_ value: JSONValueRef, at path: String, _ type: T.Type) throws(DocumentError)
+    func choice<T: DocumentChoice>(_ value: JSONValueRef, at path: JSONPath, _ type: T.Type) throws(DocumentError)
         -> T
     {
         let names = T.documentNames
@@ -433,29 +439,34 @@ struct DocumentReader {
     }
 
     /// An object's members, rejecting anything else and duplicate keys.
-    func members(of value: JSONValueRef, at path: String) throws(DocumentError)
+    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError)
         -> [(key: String, value: JSONValueRef)]
     {
         guard value.kind == .object else {
-            throw wrongKind(value, expected: "an object", at: path.isEmpty ? "document" : path)
+            throw wrongKind(value, expected: "an object", at: path)
         }
         let members = Array(value.members)
-        var seen = Set<String>()
-        for member in members where !seen.insert(member.key).inserted {
-            throw DocumentError(path: join(path, member.key), message: "duplicate key \(jsonString(member.key))")
+        // Objects are usually small: comparing each key with the ones before it beats hashing them.
+        var seen = members.count > 16 ? Set<String>() : nil
+        for index in members.indices {
+            let key = members[index].key
+            let repeated = seen != nil
+                ? !seen!.insert(key).inserted : members[..<index].contains(where: { $0.key == key })
+            if repeated {
+                throw DocumentError(path: path.appending(key), message: "duplicate key \(jsonString(key))")
+            }
         }
         return members
     }
 
-    func wrongKind(_ value: JSONValueRef, expected: String, at path: String) -> DocumentError {
+    func wrongKind(_ value: JSONValueRef, expected: String, at path: JSONPath) -> DocumentError {
         DocumentError(path: path, message: "expected \(expected), got \(value.shortDescription)")
     }
 
-    func unknownKey(_ key: String, at path: String) -> DocumentError {
+    func unknownKey(_ key: String, at path: JSONPath) -> DocumentError {
         DocumentError(path: path, message: "unknown key \(jsonString(key))")
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 }
 
 /// An option whose document spelling is one of a fixed list of strings.
@@ -464,22 +475,25 @@ protocol DocumentChoice {
     static var documentValues: [Self] { get }
 }
 
-extension DocumentChoice where Self: CaseIterable {
+/// The document spells an enum's cases as their Swift names; each type keeps its list (built once).
+protocol NamedCases: DocumentChoice, CaseIterable {}
+
+extension NamedCases {
+    static func names() -> [String] { allCases.map { String(describing: $0) } }
     static var documentValues: [Self] { Array(allCases) }
-    static var documentNames: [String] { allCases.map { String(describing: $0) } }
 }
 
-extension StackDirection: DocumentChoice {}
-extension StackJustifyContent: DocumentChoice {}
-extension StackAlignItems: DocumentChoice {}
-extension StackFlexWrap: DocumentChoice {}
-extension StackAlignContent: DocumentChoice {}
-extension HorizontalAlignment: DocumentChoice {}
-extension VerticalAlignment: DocumentChoice {}
-extension AlignSelf: DocumentChoice {}
-extension RelativePosition: DocumentChoice {}
-extension AbsoluteSizing: DocumentChoice {}
-extension CornerLocation: DocumentChoice {}
+extension StackDirection: NamedCases { static let documentNames = names() }
+extension StackJustifyContent: NamedCases { static let documentNames = names() }
+extension StackAlignItems: NamedCases { static let documentNames = names() }
+extension StackFlexWrap: NamedCases { static let documentNames = names() }
+extension StackAlignContent: NamedCases { static let documentNames = names() }
+extension HorizontalAlignment: NamedCases { static let documentNames = names() }
+extension VerticalAlignment: NamedCases { static let documentNames = names() }
+extension AlignSelf: NamedCases { static let documentNames = names() }
+extension RelativePosition: NamedCases { static let documentNames = names() }
+extension AbsoluteSizing: NamedCases { static let documentNames = names() }
+extension CornerLocation: NamedCases { static let documentNames = names() }
 
 extension CenteringOptions: DocumentChoice {
     static let documentNames = ["none", "x", "y", "xy"]

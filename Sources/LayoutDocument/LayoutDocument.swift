@@ -23,7 +23,7 @@ public struct LayoutDocument {
     let info: [ObjectIdentifier: ElementInfo]
 
     struct ElementInfo {
-        var path: String
+        var path: JSONPath
         var name: String?
         var color: String?
     }
@@ -45,7 +45,7 @@ public struct LayoutDocument {
     public func color(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.color }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
-    public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path }
+    public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path.description }
 
     /// Lays the document out. What Texture would assert on while laying out (semantics §7.3) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
