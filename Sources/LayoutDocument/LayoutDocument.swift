@@ -74,6 +74,9 @@ public struct LayoutDocument {
         case .undefinedPercentage:
             return DocumentError(path: path, message:
                 "a percentage min or max size resolves against an undefined parent size")
+        case .invalidPosition(let point):
+            return DocumentError(path: path, message:
+                "the position (\(format(point.x)), \(format(point.y))) is not finite")
         case .invalidRange(let range):
             return DocumentError(path: path, message: "the child's size range \(range) has a min above its max")
         case .fractionalSize:

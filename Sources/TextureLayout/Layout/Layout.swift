@@ -150,9 +150,9 @@ public final class LayoutTree {
             let offset = (parentIsNode ? .zero : supernodeFrames[parent].origin) + positions[index]
             let origin = parentIsNode ? rootFrames[parent].origin : nodeOrigin[parent]
             nodeOrigin[index] = origin
-            let inSupernode = elements[index] is DisplayNode ? grid.ceil(offset) : offset
+            let inSupernode = (elements[index] is DisplayNode ? grid.ceil(offset) : offset).finiteOrZero
             supernodeFrames[index] = Rect(origin: inSupernode, size: size)
-            rootFrames[index] = Rect(origin: origin + inSupernode, size: size)
+            rootFrames[index] = Rect(origin: (origin + inSupernode).finiteOrZero, size: size)
         }
         self.elements = elements
         self.sizes = sizes
@@ -161,4 +161,10 @@ public final class LayoutTree {
         self.rootFrames = rootFrames
         self.supernodeFrames = supernodeFrames
     }
+}
+
+extension Point {
+    /// Each coordinate, or 0 where it overflowed to infinity (positions are finite, but sums of huge ones may not
+    /// be), as Texture's `frame` does.
+    var finiteOrZero: Point { Point(x.isFinite ? x : 0, y.isFinite ? y : 0) }
 }

@@ -39,8 +39,16 @@ public final class LayoutContext {
         return request(child, MeasurementKey(range: range, parentSize: parentSize))
     }
 
-    /// Sets `child`'s position relative to the element being computed (Texture stores it unrounded).
+    /// Sets `child`'s position relative to the element being computed (Texture stores it unrounded). A coordinate
+    /// that is not finite (from NaN spacing, insets or positions) becomes 0 and is reported, as Texture's `frame`
+    /// replaces it.
     public func place(_ child: LayoutElement, at position: Point) {
+        var position = position
+        if !position.x.isFinite || !position.y.isFinite {
+            report(.invalidPosition(position), for: child)
+            if !position.x.isFinite { position.x = 0 }
+            if !position.y.isFinite { position.y = 0 }
+        }
         child.state.pointee.placedPosition = position
     }
 
@@ -132,8 +140,11 @@ public struct LayoutIssue {
     public enum Kind: Equatable, Sendable {
         /// The computed size was NaN, infinite, negative or ≥ 10⁷ points; the element got size zero.
         case invalidSize(Size)
-        /// A percentage min or max resolved against an undefined parent size; that bound was ignored.
+        /// A min or max size resolved to NaN (a percentage of an undefined parent size, or NaN points); that bound
+        /// was ignored.
         case undefinedPercentage
+        /// A position came out NaN or infinite (from NaN spacing, insets, offsets or positions); it became 0.
+        case invalidPosition(Point)
         /// A relative (or center) spec built a child range whose min exceeds its max.
         case invalidRange(SizeRange)
         /// A corner spec's child or corner has a fractional width or height.
