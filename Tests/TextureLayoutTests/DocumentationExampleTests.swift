@@ -1,0 +1,58 @@
+import Testing
+import TextureLayout
+
+/// The examples of the README and the DocC articles, run as written, with the geometry worked out by hand.
+@Suite struct DocumentationExampleTests {
+    @Test func overviewCard() {
+        let photo = FixedSizeNode(intrinsicSize: Size(120, 80))
+        let caption = FixedSizeNode(intrinsicSize: Size(300, 18))
+        caption.style.flexShrink = 1
+        let column = StackLayoutSpec(direction: .vertical, spacing: 4, alignItems: .start, children: [photo, caption])
+        let card = DisplayNode()
+        card.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 8), child: column) }
+
+        let layout = card.layoutThatFits(SizeRange(min: .zero, max: Size(200, .infinity)))
+        // Inset child range: width 0…184. Caption: clamped to 184. Column: 80 + 4 + 18 = 102 high, 184 wide.
+        #expect(layout.size == Size(200, 118))
+        let frames = layout.subnodeLayouts.map(\.frameInSupernode)
+        #expect(frames == [Rect(x: 8, y: 8, width: 120, height: 80), Rect(x: 8, y: 92, width: 184, height: 18)])
+    }
+
+    @Test func relayoutAfterAnIntrinsicSizeChange() {
+        let label = FixedSizeNode(intrinsicSize: Size(80, 20))
+        let other = FixedSizeNode(intrinsicSize: Size(20, 20))
+        let row = StackLayoutSpec(direction: .horizontal, spacing: 8, children: [label, other])
+        let root = DisplayNode()
+        root.layoutSpecBlock = { _, _ in row }
+        let range = SizeRange(min: .zero, max: Size(320, .infinity))
+
+        #expect(root.updateLayout(range).size == Size(108, 20))
+        label.intrinsicSize = Size(120, 20)
+        let (size, issues) = root.updateLayout(range)
+        #expect(size == Size(148, 20))
+        #expect(issues.isEmpty)
+        // The result equals a fresh tree's.
+        #expect(root.layoutThatFits(range).allLayouts.map(\.frameInRoot)
+            == [Rect(x: 0, y: 0, width: 148, height: 20), Rect(x: 0, y: 0, width: 148, height: 20),
+                Rect(x: 0, y: 0, width: 120, height: 20), Rect(x: 128, y: 0, width: 20, height: 20)])
+    }
+
+    @Test func readmeRow() {
+        let avatar = FixedSizeNode(intrinsicSize: Size(44, 44))
+        let title = FixedSizeNode(intrinsicSize: Size(200, 18))
+        title.style.flexShrink = 1
+        let spacer = LayoutSpec()
+        spacer.style.flexGrow = 1
+        let row = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center,
+                                  children: [avatar, title, spacer])
+        let cell = DisplayNode()
+        cell.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 12), child: row) }
+
+        let layout = cell.layoutThatFits(SizeRange(min: Size(375, 0), max: Size(375, .infinity)))
+        // Row: exactly 351 wide; 44 + 8 + 200 + 8 + 0 = 260, the spacer grows by 91. Line cross 44; the title is
+        // centred at floor((44 - 18) / 2) = 13.
+        #expect(layout.size == Size(375, 68))
+        #expect(layout.subnodeLayouts.map(\.frameInSupernode)
+            == [Rect(x: 12, y: 12, width: 44, height: 44), Rect(x: 64, y: 25, width: 200, height: 18)])
+    }
+}
