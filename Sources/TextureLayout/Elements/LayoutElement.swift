@@ -68,6 +68,10 @@ open class LayoutElement {
     /// range wins any conflict) and calls ``calculateSize(_:context:)``. Override it to ignore the element's own
     /// style, as the inset, overlay and background specs do.
     open func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
+        if state.hasAutoSize && constrainedSize.isOrdered {
+            // An all-auto style resolves to [0, ∞], which leaves an ordered range as it is.
+            return calculateSize(constrainedSize, context: context)
+        }
         var undefined = false
         let own = state.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
         if undefined { context.report(.undefinedPercentage, for: self) }
@@ -121,6 +125,13 @@ extension UnsafeMutablePointer where Pointee == LayoutState {
         return nil
     }
 
+    /// Whether none of the six sizing dimensions is set, so that the style allows any size.
+    @inline(__always) var hasAutoSize: Bool {
+        pointee.style.width.unit == .auto && pointee.style.height.unit == .auto
+            && pointee.style.minWidth.unit == .auto && pointee.style.maxWidth.unit == .auto
+            && pointee.style.minHeight.unit == .auto && pointee.style.maxHeight.unit == .auto
+    }
+
     /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it.
     @inline(__always) func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool)
         -> SizeRange
@@ -137,19 +148,21 @@ extension UnsafeMutablePointer where Pointee == LayoutState {
 struct MeasurementKey: Sendable {
     var range: SizeRange
     var parentSize: Size
+    /// The pass's pixel scale: sizes are ceiled to its grid, so a result holds for one scale only.
+    var scale: Double
 
-    /// A key no request matches (its NaN bit pattern is never produced by arithmetic on real inputs).
-    static let none = MeasurementKey(
-        range: SizeRange(min: Size(-.infinity, -.infinity), max: Size(-.infinity, -.infinity)),
-        parentSize: Size(-.infinity, -.infinity))
+    /// A key no real request matches (a pass's scale is always positive).
+    static let none = MeasurementKey(range: .zero, parentSize: .zero, scale: -1)
 
-    init(range: SizeRange, parentSize: Size) {
+    init(range: SizeRange, parentSize: Size, scale: Double) {
         self.range = range
         self.parentSize = parentSize
+        self.scale = scale
     }
 
     func isIdentical(to other: MeasurementKey) -> Bool {
         range.isIdentical(to: other.range) && parentSize.isIdentical(to: other.parentSize)
+            && scale == other.scale
     }
 }
 

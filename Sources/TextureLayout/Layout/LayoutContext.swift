@@ -36,7 +36,7 @@ public final class LayoutContext {
     public func measure(_ child: LayoutElement, in range: SizeRange, parentSize: Size) -> Size {
         child.state.pointee.measuredBy = currentComputation
         child.state.pointee.isPlaceholder = false
-        return request(child, MeasurementKey(range: range, parentSize: parentSize))
+        return request(child, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
     }
 
     /// Sets `child`'s position relative to the element being computed (Texture stores it unrounded). A coordinate
@@ -73,7 +73,7 @@ public final class LayoutContext {
         root.state.pointee.measuredBy = 0
         root.state.pointee.isPlaceholder = false
         root.state.pointee.placedPosition = .zero
-        let size = request(root, MeasurementKey(range: range, parentSize: parentSize))
+        let size = request(root, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
         while let element = staleElements.popLast() {
             let state = element.state
             if !state.pointee.request.isIdentical(to: state.pointee.computedKey) {

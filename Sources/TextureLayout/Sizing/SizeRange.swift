@@ -50,6 +50,12 @@ public struct SizeRange: Hashable, Sendable {
         return ok(min.width, max.width) && ok(min.height, max.height)
     }
 
+    /// Whether `0 <= min <= max` on both axes (false with NaN): intersecting such a range with `[0, ∞]` returns
+    /// it unchanged.
+    var isOrdered: Bool {
+        min.width >= 0 && min.width <= max.width && min.height >= 0 && min.height <= max.height
+    }
+
     /// Bitwise equality (NaN equals NaN), for cache keys.
     @inlinable func isIdentical(to other: SizeRange) -> Bool {
         min.isIdentical(to: other.min) && max.isIdentical(to: other.max)

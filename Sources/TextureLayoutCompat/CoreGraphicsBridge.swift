@@ -1,0 +1,103 @@
+// Where CGFloat, CGSize, CGPoint, CGRect and UIEdgeInsets come from.
+//
+// * Apple platforms: CoreGraphics' types (and UIKit's UIEdgeInsets where UIKit exists), re-exported.
+// * Linux and other platforms with Foundation: swift-corelibs-foundation's CGFloat, CGSize, CGPoint and CGRect,
+//   re-exported one by one, so a Texture user's `import TextureLayoutCompat` brings exactly these four names and
+//   not the rest of Foundation. A file that also imports Foundation sees the same types.
+// * Without Foundation (or when built with `-D TEXTURE_COMPAT_NO_FOUNDATION`): the names are aliases of the
+//   engine's own Double-based types.
+//
+// UIEdgeInsets is an alias of the engine's `EdgeInsets` wherever UIKit is missing: they have the same fields and
+// the same initializer, so `ASInsetLayoutSpec(insets:child:)` needs no conversion.
+//
+// The compat module converts at its boundary with `Size(_:)`, `CGSize(_:)` and friends, defined below.
+
+#if canImport(CoreGraphics)
+@_exported import CoreGraphics
+#elseif canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
+@_exported import struct Foundation.CGFloat
+@_exported import struct Foundation.CGSize
+@_exported import struct Foundation.CGPoint
+@_exported import struct Foundation.CGRect
+#else
+/// Without Foundation, CoreGraphics' scalar is the engine's `Double`.
+public typealias CGFloat = Double
+/// Without Foundation, CoreGraphics' size is the engine's ``Size``.
+public typealias CGSize = Size
+/// Without Foundation, CoreGraphics' point is the engine's ``Point``.
+public typealias CGPoint = Point
+/// Without Foundation, CoreGraphics' rectangle is the engine's ``Rect``.
+public typealias CGRect = Rect
+
+extension Rect {
+    /// CoreGraphics' null rectangle: an infinite origin and a zero size.
+    public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
+    /// Whether it is the null rectangle (an infinite origin).
+    public var isNull: Bool { origin.x.isInfinite || origin.y.isInfinite }
+}
+
+// The conversions are the identity here; they exist so that code written against the other platforms compiles.
+extension Size {
+    @inlinable public init(_ size: Size) { self = size }
+}
+
+extension Point {
+    @inlinable public init(_ point: Point) { self = point }
+}
+
+extension Rect {
+    @inlinable public init(_ rect: Rect) { self = rect }
+}
+#endif
+
+#if canImport(CoreGraphics) || (canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION)
+extension Size {
+    /// The engine's size for a CoreGraphics size.
+    @inlinable public init(_ size: CGSize) {
+        self.init(width: Double(size.width), height: Double(size.height))
+    }
+}
+
+extension CGSize {
+    /// The CoreGraphics size for an engine size.
+    @inlinable public init(_ size: Size) {
+        self.init(width: CGFloat(size.width), height: CGFloat(size.height))
+    }
+}
+
+extension Point {
+    /// The engine's point for a CoreGraphics point.
+    @inlinable public init(_ point: CGPoint) {
+        self.init(x: Double(point.x), y: Double(point.y))
+    }
+}
+
+extension CGPoint {
+    /// The CoreGraphics point for an engine point.
+    @inlinable public init(_ point: Point) {
+        self.init(x: CGFloat(point.x), y: CGFloat(point.y))
+    }
+}
+
+extension Rect {
+    /// The engine's rectangle for a CoreGraphics rectangle.
+    @inlinable public init(_ rect: CGRect) {
+        self.init(origin: Point(rect.origin), size: Size(rect.size))
+    }
+}
+
+extension CGRect {
+    /// The CoreGraphics rectangle for an engine rectangle.
+    @inlinable public init(_ rect: Rect) {
+        self.init(origin: CGPoint(rect.origin), size: CGSize(rect.size))
+    }
+}
+#endif
+
+#if canImport(UIKit)
+@_exported import UIKit
+#else
+/// Texture takes insets as UIKit's `UIEdgeInsets`; without UIKit it is the engine's ``EdgeInsets``, which has the
+/// same fields (`top`, `left`, `bottom`, `right`) and the same memberwise initializer.
+public typealias UIEdgeInsets = EdgeInsets
+#endif

@@ -1,0 +1,77 @@
+// Stand-ins for what the seed snippets use but the layout library does not provide: UIKit's colours, Texture's
+// content nodes (text, images, video) and the background-colour helper of Texture's own snapshot tests.
+//
+// Content nodes have a fixed intrinsic size: `calculateSizeThatFits` returns it whatever it is offered, so the
+// node's size is that size clamped to its constrained size (semantics §3.2, case 1).
+
+import TextureLayoutCompat
+
+/// UIKit's colour, as far as the snippets use it.
+struct UIColor: Equatable {
+    let name: String
+
+    static let blue = UIColor(name: "blue")
+    static let red = UIColor(name: "red")
+    static let green = UIColor(name: "green")
+}
+
+/// A node with a background colour, as Texture's test helper makes (the colour plays no part in layout).
+final class ColoredNode: ASDisplayNode {
+    var backgroundColor: UIColor?
+}
+
+/// Texture's snapshot-test helper: a plain node with a background colour whose `style.width` and `style.height`
+/// are `size` in points (zero when no size is given).
+func ASDisplayNodeWithBackgroundColor(_ backgroundColor: UIColor, _ size: CGSize = .zero) -> ASDisplayNode {
+    let node = ColoredNode()
+    node.backgroundColor = backgroundColor
+    node.style.width = ASDimensionMakeWithPoints(size.width)
+    node.style.height = ASDimensionMakeWithPoints(size.height)
+    return node
+}
+
+/// A content node: its intrinsic size is fixed.
+class ContentNode: ASDisplayNode {
+    var intrinsicSize: CGSize {
+        didSet { setNeedsLayout() }
+    }
+
+    init(_ width: CGFloat, _ height: CGFloat) {
+        intrinsicSize = CGSize(width: width, height: height)
+        super.init()
+    }
+
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        intrinsicSize
+    }
+}
+
+/// Stand-in for Texture's text node: the size of its (fixed) text.
+final class ASTextNode: ContentNode {}
+
+/// Stand-in for Texture's image node: the size of its (fixed) image.
+final class ASImageNode: ContentNode {}
+
+/// Stand-in for Texture's network image node, with its image already loaded.
+final class ASNetworkImageNode: ContentNode {}
+
+/// Stand-in for Texture's video node: like a plain node, it has no intrinsic size (it takes its constrained max
+/// when both dimensions are bounded).
+final class ASVideoNode: ASDisplayNode {}
+
+// MARK: - Reading results
+
+/// The frames of a layout's sublayouts, for comparing with hand-computed values.
+extension ASLayout {
+    var sublayoutFrames: [CGRect] { sublayouts.map(\.frame) }
+}
+
+/// A rectangle from four numbers.
+func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CGRect {
+    CGRect(x: x, y: y, width: width, height: height)
+}
+
+/// A size range from min and max width and height.
+func range(_ minWidth: CGFloat, _ minHeight: CGFloat, _ maxWidth: CGFloat, _ maxHeight: CGFloat) -> ASSizeRange {
+    ASSizeRangeMake(CGSize(width: minWidth, height: minHeight), CGSize(width: maxWidth, height: maxHeight))
+}
