@@ -38,4 +38,26 @@ open class LayoutSpec: LayoutElement {
     }
 
     open override var sublayoutElements: [LayoutElement] { children }
+
+    /// The element after the child in specs that hold two (overlay, background, corner); setting it keeps the
+    /// child.
+    final var secondChild: LayoutElement? {
+        get { children.count > 1 ? children[1] : nil }
+        set { children = Array(children.prefix(1)) + (newValue.map { [$0] } ?? []) }
+    }
+
+    /// The overlay and background specs' measurement: the child in the spec's range, then `decoration` at exactly
+    /// the child's size (its percentages resolve against `decorationParentSize`, or the child's size when nil),
+    /// both at the origin. The spec takes the child's size.
+    final func measureDecorated(_ constrainedSize: SizeRange, parentSize: Size, decorationParentSize: Size?,
+                                context: LayoutContext) -> Size {
+        guard let child else { return .zero }
+        let size = context.measure(child, in: constrainedSize, parentSize: parentSize)
+        context.place(child, at: .zero)
+        if let decoration = secondChild {
+            _ = context.measure(decoration, in: SizeRange(exactly: size), parentSize: decorationParentSize ?? size)
+            context.place(decoration, at: .zero)
+        }
+        return size
+    }
 }

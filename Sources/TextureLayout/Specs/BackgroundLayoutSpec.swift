@@ -7,8 +7,8 @@ open class BackgroundLayoutSpec: LayoutSpec {
 
     /// The element drawn behind the child.
     public final var background: LayoutElement? {
-        get { children.count > 1 ? children[1] : nil }
-        set { children = Array(children.prefix(1)) + (newValue.map { [$0] } ?? []) }
+        get { secondChild }
+        set { secondChild = newValue }
     }
 
     open override var sublayoutElements: [LayoutElement] {
@@ -18,14 +18,7 @@ open class BackgroundLayoutSpec: LayoutSpec {
     open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
         -> Size
     {
-        guard let child else { return .zero }
-        let size = context.measure(child, in: constrainedSize, parentSize: parentSize)
-        context.place(child, at: .zero)
-        if let background {
-            // Unlike the overlay, Texture resolves the background's percentages against the spec's parent size.
-            _ = context.measure(background, in: SizeRange(exactly: size), parentSize: parentSize)
-            context.place(background, at: .zero)
-        }
-        return size
+        // Unlike the overlay, Texture resolves the background's percentages against the spec's parent size.
+        measureDecorated(constrainedSize, parentSize: parentSize, decorationParentSize: parentSize, context: context)
     }
 }

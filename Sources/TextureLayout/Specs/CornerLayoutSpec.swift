@@ -23,8 +23,8 @@ open class CornerLayoutSpec: LayoutSpec {
 
     /// The element placed at the corner.
     public final var corner: LayoutElement? {
-        get { children.count > 1 ? children[1] : nil }
-        set { children = Array(children.prefix(1)) + (newValue.map { [$0] } ?? []) }
+        get { secondChild }
+        set { secondChild = newValue }
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {

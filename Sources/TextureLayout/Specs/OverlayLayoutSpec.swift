@@ -7,21 +7,14 @@ open class OverlayLayoutSpec: LayoutSpec {
 
     /// The element drawn over the child.
     public final var overlay: LayoutElement? {
-        get { children.count > 1 ? children[1] : nil }
-        set { children = Array(children.prefix(1)) + (newValue.map { [$0] } ?? []) }
+        get { secondChild }
+        set { secondChild = newValue }
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
         -> Size
     {
-        guard let child else { return .zero }
-        let size = context.measure(child, in: constrainedSize, parentSize: parentSize)
-        context.place(child, at: .zero)
-        if let overlay {
-            // The overlay resolves its percentages against the content size.
-            _ = context.measure(overlay, in: SizeRange(exactly: size), parentSize: size)
-            context.place(overlay, at: .zero)
-        }
-        return size
+        // The overlay resolves its percentages against the content size.
+        measureDecorated(constrainedSize, parentSize: parentSize, decorationParentSize: nil, context: context)
     }
 }
