@@ -183,7 +183,7 @@ struct MeasurementCache: Sendable {
         entries = (empty, empty, empty, empty)
     }
 
-    mutating func insert(_ size: Size, for key: MeasurementKey) {
+    @inline(__always) mutating func insert(_ size: Size, for key: MeasurementKey) {
         let entry = Entry(key: key, size: size)
         switch next {
         case 0: entries.0 = entry

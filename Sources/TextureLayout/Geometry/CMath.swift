@@ -8,12 +8,12 @@
 /// C's `x ?: y` on doubles: `x` unless it is zero (NaN counts as non-zero).
 @inlinable func elvis(_ x: Double, _ y: Double) -> Double { x != 0 ? x : y }
 
-/// `ASPointsValidForSize`: finite or zero, not negative, below 10⁷ points.
-@inlinable func isValidForSize(_ p: Double) -> Bool {
-    (p.isNormal || p == 0) && p >= 0 && p < 10_000_000
+/// `ASPointsValidForSize`: finite or zero, not negative, below 10⁷ points (NaN and subnormals fail).
+@inline(__always) func isValidForSize(_ p: Double) -> Bool {
+    p == 0 || (p >= .leastNormalMagnitude && p < 10_000_000)
 }
 
 extension Size {
     /// Both dimensions pass Texture's `ASPointsValidForSize`.
-    @inlinable public var isValidForLayout: Bool { isValidForSize(width) && isValidForSize(height) }
+    @inline(__always) public var isValidForLayout: Bool { isValidForSize(width) && isValidForSize(height) }
 }

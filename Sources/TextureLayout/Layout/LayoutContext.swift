@@ -17,6 +17,8 @@ public final class LayoutContext {
     /// The computation that is measuring children right now (the parent of the next `measure`).
     @exclusivity(unchecked) private var currentComputation: UInt64 = 0
     @exclusivity(unchecked) private var stack = StackLimit()
+    /// How many computations are running, nested in each other.
+    @exclusivity(unchecked) private var depth = 0
     /// Elements answered from an older cache entry during this pass, to recompute at the end of it.
     @exclusivity(unchecked) private var staleElements: [LayoutElement] = []
 
@@ -124,7 +126,10 @@ public final class LayoutContext {
     /// Runs `body` here, or on a fresh thread with a large stack when this thread's stack is nearly used up, so
     /// that nesting depth is limited by memory only.
     private func withEnoughStack<T>(_ body: () -> T) -> T {
-        guard stack.isNearlyExhausted else { return body() }
+        depth += 1
+        defer { depth -= 1 }
+        // Checking every 16 levels is enough: the budget leaves far more room than 16 levels take.
+        guard depth & 15 == 0 && stack.isNearlyExhausted else { return body() }
         let saved = stack
         defer { stack = saved }
         return runOnLargeStack {
