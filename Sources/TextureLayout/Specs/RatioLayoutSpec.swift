@@ -1,8 +1,8 @@
 /// Gives its child the largest size with the aspect ratio `height / width` that its range allows (Texture's
 /// `ASRatioLayoutSpec`). The spec's size is the child's.
 open class RatioLayoutSpec: LayoutSpec {
-    /// Height divided by width. Texture requires it to be positive; a ratio that is not a positive finite
-    /// number offers no candidate size, so the child gets the whole range.
+    /// Height divided by width. Texture requires it to be positive; any other value goes through the same
+    /// arithmetic (e.g. 0 gives the child a height of 0), as in Texture's release builds.
     @exclusivity(unchecked) public final var ratio: Double { didSet { setNeedsLayout() } }
 
     public init(ratio: Double, child: LayoutElement) {
@@ -14,18 +14,17 @@ open class RatioLayoutSpec: LayoutSpec {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize, grid = context.grid
         var best: Size?
-        if ratio.isFinite && ratio > 0 {
-            // Candidates in Texture's order; a later one wins only when strictly closer to the ratio.
-            if isValidForSize(c.max.width) {
-                best = c.clamp(Size(c.max.width, grid.floor(ratio * c.max.width)))
-            }
-            if isValidForSize(c.max.height) {
-                let candidate = c.clamp(Size(grid.floor(c.max.height / ratio), c.max.height))
-                if let current = best {
-                    if ratioError(candidate) < ratioError(current) { best = candidate }
-                } else {
-                    best = candidate
-                }
+        // Candidates in Texture's order; a later one wins only when strictly closer to the ratio. A ratio that is
+        // not positive (Texture asserts) goes through the same arithmetic, as Texture's release builds do.
+        if isValidForSize(c.max.width) {
+            best = c.clamp(Size(c.max.width, grid.floor(ratio * c.max.width)))
+        }
+        if isValidForSize(c.max.height) {
+            let candidate = c.clamp(Size(grid.floor(c.max.height / ratio), c.max.height))
+            if let current = best {
+                if ratioError(candidate) < ratioError(current) { best = candidate }
+            } else {
+                best = candidate
             }
         }
         let size: Size
