@@ -135,7 +135,7 @@ struct StackComputation {
         for index in items.indices {
             let item = items[index]
             let total = item.spacingBefore + item.main + item.spacingAfter
-            if index > start && lineSum + gap + total > mainMax {
+            if index > start && violation(of: lineSum + gap + total, min: mainMin, max: mainMax) < 0 {
                 lines[lineCount] = StackLine(start: start, end: index)
                 lineCount += 1
                 start = index
@@ -149,12 +149,12 @@ struct StackComputation {
         lineCount += 1
     }
 
-    /// The main-axis length of a line: children, their spacing before and after, and the spacing between them.
+    /// The main-axis length of a line: the spacing between children, their spacing before and after, and their
+    /// lengths, added in Texture's order (the sum decides whole-point growth, so its last bit matters).
     func mainSum(of line: StackLine) -> Double {
         var sum = spec.spacing * Double(line.end - line.start - 1)
-        for index in line.start..<line.end {
-            sum += items[index].spacingBefore + items[index].main + items[index].spacingAfter
-        }
+        for index in line.start..<line.end { sum = sum + items[index].spacingBefore + items[index].spacingAfter }
+        for index in line.start..<line.end { sum += items[index].main }
         return sum
     }
 
@@ -179,11 +179,9 @@ struct StackComputation {
                 }
                 continue
             }
-            var adjusted = 0.0
             if grows {
                 for index in line.start..<line.end {
-                    items[index].adjustment = (free * items[index].flexGrow / factorSum).rounded(.down)
-                    adjusted += items[index].adjustment
+                    items[index].adjustment = (free * (items[index].flexGrow / factorSum)).rounded(.down)
                 }
             } else {
                 var scaledSum = 0.0
@@ -193,16 +191,17 @@ struct StackComputation {
                 for index in line.start..<line.end {
                     let scaled = items[index].main * (items[index].flexShrink / factorSum)
                     items[index].adjustment = scaledSum == 0 ? 0 : -abs(scaled / scaledSum * free)
-                    adjusted += items[index].adjustment
                 }
             }
-            let remaining = free - adjusted
+            // Texture subtracts the adjustments from the free space one by one.
+            var remaining = free
+            for index in line.start..<line.end { remaining -= items[index].adjustment }
             var isFirst = true
             for index in line.start..<line.end where items[index].adjustment != 0 {
                 let item = items[index]
                 let extra = isFirst && item.flexGrow > 0 ? remaining : 0
                 isFirst = false
-                let length = cMax(0, item.main + item.adjustment + extra)
+                let length = cMax(item.main + item.adjustment + extra, 0)
                 measureItem(index, stackMin: length, stackMax: length, crossMin: crossMin, crossMax: crossMax)
             }
         }
@@ -271,7 +270,7 @@ struct StackComputation {
         var longest = 0.0
         for lineIndex in 0..<lineCount {
             lines[lineIndex].mainSum = mainSum(of: lines[lineIndex])
-            longest = cMax(longest, lines[lineIndex].mainSum)
+            longest = cMax(lines[lineIndex].mainSum, longest)
         }
         return longest
     }

@@ -25,7 +25,9 @@ extension StackComputation {
                 withChild(index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
                 position += item.main + item.spacingAfter
             }
-            lineOrigin += line.cross + spec.lineSpacing + lineGap
+            // Texture's order of additions: the line's cross size, then the gap and line spacing before the next.
+            lineOrigin += line.cross
+            lineOrigin += lineGap + spec.lineSpacing
         }
     }
 
