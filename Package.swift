@@ -25,13 +25,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"]),
+        .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"], exclude: ["API-FACTS-COVERAGE.md"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["TextureLayout", "LayoutDocument"],
             exclude: ["Cases", "known-divergences.md"]
         ),
         .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument"]),
+        .testTarget(name: "LayoutRenderingTests", dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout"]),
+        // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
+        .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
+        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat"]),
+        // Random documents checked against layout invariants, the big-document checks, and the regression cases
+        // kept in Tests/RegressionCases (fuzzer finds included).
     ],
     swiftLanguageModes: [.v6]
 )

@@ -199,7 +199,7 @@ struct DocumentReader {
         var e = fields
         func required(_ element: LayoutElement?, _ key: String) throws(DocumentError) -> LayoutElement {
             guard let element else {
-                throw DocumentError(path: e.path, message: "a \(e.type) needs \(jsonString(key))")
+                throw DocumentError(path: e.path, message: "\(article(e.type)) \(e.type) needs \(jsonString(key))")
             }
             return element
         }
@@ -467,6 +467,11 @@ struct DocumentReader {
         DocumentError(path: path, message: "unknown key \(jsonString(key))")
     }
 
+}
+
+/// "a" or "an" before an element type's name.
+func article(_ word: String) -> String {
+    word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
 }
 
 /// An option whose document spelling is one of a fixed list of strings.

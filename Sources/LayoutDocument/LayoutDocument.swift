@@ -38,6 +38,12 @@ public struct LayoutDocument {
         rootNode = DocumentSpecNode(element: rootElement)
     }
 
+    /// Whether `element` is one of the document's elements (not the root node or a wrapper the reader adds).
+    public func contains(_ element: LayoutElement) -> Bool { info[ObjectIdentifier(element)] != nil }
+
+    /// How many elements the document has.
+    public var elementCount: Int { info.count }
+
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }
 

@@ -1,0 +1,76 @@
+import LayoutDocument
+import TextureLayout
+
+/// Draws a layout as a PNG image: the same picture as ``SVGRenderer`` (nodes filled and outlined, specs dashed,
+/// zero-size elements crossed, names written with a small built-in bitmap font) at the document's pixel scale.
+public enum PNGRenderer {
+    /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
+    public static let maxPixels = 16_777_216
+
+    /// Pixels per point for a picture of `size` at `scale`: the scale, reduced if the image would exceed
+    /// ``maxPixels``.
+    public static func pixelScale(for size: Size, scale: Double) -> Double {
+        let area = size.width * scale * size.height * scale
+        guard area > Double(maxPixels) else { return scale }
+        return scale * (Double(maxPixels) / area).squareRoot()
+    }
+
+    public static func render(_ result: DocumentLayout) -> [UInt8] {
+        PNGEncoder.encode(raster(LayoutPicture(result)))
+    }
+
+    public static func render(_ picture: LayoutPicture) -> [UInt8] {
+        PNGEncoder.encode(raster(picture))
+    }
+
+    /// The picture drawn into pixels.
+    public static func raster(_ picture: LayoutPicture) -> Raster {
+        let s = pixelScale(for: picture.size, scale: picture.scale)
+        let width = max(1, Int((picture.size.width * s).rounded(.up)))
+        let height = max(1, Int((picture.size.height * s).rounded(.up)))
+        var raster = Raster(width: width, height: height, background: Palette.background)
+        let lineWidth = max(1, 0.5 * s)
+        for item in picture.items {
+            let f = item.frame
+            let x0 = f.minX * s, y0 = f.minY * s, x1 = f.maxX * s, y1 = f.maxY * s
+            if let fill = item.fill {
+                raster.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
+                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.nodeStroke)
+            } else {
+                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.specStroke,
+                              dash: (3 * s, 2 * s))
+            }
+        }
+        for item in picture.items where item.isZeroSize {
+            let cx = (item.frame.minX + item.frame.width / 2) * s, cy = (item.frame.minY + item.frame.height / 2) * s
+            let arm = 3 * s
+            let f = item.frame
+            if f.width > 0 || f.height > 0 {
+                raster.line(x0: f.minX * s, y0: f.minY * s, x1: f.maxX * s, y1: f.maxY * s, lineWidth: max(1, s),
+                            color: Palette.marker)
+            }
+            raster.line(x0: cx - arm, y0: cy - arm, x1: cx + arm, y1: cy + arm, lineWidth: max(1, s),
+                        color: Palette.marker)
+            raster.line(x0: cx - arm, y0: cy + arm, x1: cx + arm, y1: cy - arm, lineWidth: max(1, s),
+                        color: Palette.marker)
+        }
+        let pixelSize = max(1, Int((0.8 * s).rounded()))
+        let metrics = LabelPlacement.Metrics(
+            characterWidth: Double((BitmapFont.width + 1) * pixelSize) / s,
+            textHeight: Double(BitmapFont.height * pixelSize) / s,
+            lineHeight: Double((BitmapFont.height + 2) * pixelSize) / s)
+        for label in LabelPlacement.labels(for: picture, metrics: metrics) {
+            let box = label.box
+            let x = Int((box.minX * s).rounded()), y = Int((box.minY * s).rounded())
+            // A light halo keeps labels readable over fills and lines.
+            let halo = RGBA(0xFF, 0xFF, 0xFF, 0xCC)
+            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                raster.text(label.text, x: x + dx * pixelSize, y: y + dy * pixelSize, pixelSize: pixelSize,
+                            color: halo)
+            }
+            raster.text(label.text, x: x, y: y, pixelSize: pixelSize,
+                        color: label.alignsRight ? Palette.specStroke : Palette.text)
+        }
+        return raster
+    }
+}

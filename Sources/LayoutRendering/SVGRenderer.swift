@@ -1,0 +1,110 @@
+import LayoutDocument
+import TextureLayout
+
+/// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
+/// filled with their colour and outlined, specs as dashed outlines; zero-size elements get a red cross at their
+/// centre (and a red line along their extent); names are written as labels (a node's in its top-left corner, a spec's in its bottom-right corner,
+/// in italics; see ``LabelPlacement``) over everything. Hovering a frame shows its name, type, JSON path and frame.
+public enum SVGRenderer {
+    /// The font size of labels, in points.
+    public static let fontSize = 8.0
+    /// How labels are measured: Helvetica's capitals are about 0.72 em tall, its letters about 0.55 em wide.
+    public static let metrics = LabelPlacement.Metrics(characterWidth: 4.6, textHeight: 6, lineHeight: 9)
+
+    public static func render(_ result: DocumentLayout) -> String {
+        render(LayoutPicture(result))
+    }
+
+    public static func render(_ picture: LayoutPicture) -> String {
+        let width = format(picture.size.width)
+        let height = format(picture.size.height)
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+            + "viewBox=\"0 0 \(width) \(height)\" font-family=\"Helvetica, Arial, sans-serif\" "
+            + "font-size=\"\(format(fontSize))\">\n"
+        out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Palette.background.hex)\"/>\n"
+        out += "<g stroke-width=\"0.5\">\n"
+        for item in picture.items {
+            let f = item.frame
+            let geometry = "x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
+                + "height=\"\(format(f.height))\""
+            let paint: String
+            if let fill = item.fill {
+                paint = "fill=\"\(fill.hex)\"" + (fill.alpha == 255 ? "" : " fill-opacity=\"\(short(fill.opacity))\"")
+                    + " stroke=\"\(Palette.nodeStroke.hex)\""
+            } else {
+                paint = "fill=\"none\" stroke=\"\(Palette.specStroke.hex)\" stroke-dasharray=\"3 2\""
+            }
+            out += "<rect \(geometry) \(paint)><title>\(escape(tooltip(item)))</title></rect>\n"
+        }
+        out += "</g>\n"
+        // Marks and labels go over every frame so that nothing hides them.
+        for item in picture.items where item.isZeroSize {
+            let f = item.frame
+            let center = Point(f.minX + f.width / 2, f.minY + f.height / 2)
+            if f.width > 0 || f.height > 0 {
+                // Its extent, as a line.
+                out += "<path d=\"M\(format(f.minX)) \(format(f.minY))L\(format(f.maxX)) \(format(f.maxY))\" "
+                    + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"/>\n"
+            }
+            out += "<path d=\"M\(short(center.x - 3)) \(short(center.y - 3))l6 6m0 -6l-6 6\" "
+                + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"><title>\(escape(tooltip(item)))</title></path>\n"
+        }
+        // Labels have a light halo so that they stay readable over fills and lines.
+        out += "<g stroke=\"\(Palette.background.hex)\" stroke-width=\"2\" stroke-opacity=\"0.8\" "
+            + "paint-order=\"stroke\" fill=\"\(Palette.text.hex)\">\n"
+        for label in LabelPlacement.labels(for: picture, metrics: metrics) {
+            let box = label.box
+            if label.alignsRight {
+                out += "<text x=\"\(short(box.maxX))\" y=\"\(short(box.maxY))\" text-anchor=\"end\" "
+                    + "font-style=\"italic\" fill=\"\(Palette.specStroke.hex)\">\(escape(label.text))</text>\n"
+            } else {
+                out += "<text x=\"\(short(box.minX))\" y=\"\(short(box.maxY))\">\(escape(label.text))</text>\n"
+            }
+        }
+        out += "</g>\n"
+        out += "</svg>\n"
+        return out
+    }
+
+    /// `name (type) path: [x, y, w, h]`.
+    static func tooltip(_ item: LayoutPicture.Item) -> String {
+        let f = item.frame
+        let frame = "[\(format(f.minX)), \(format(f.minY)), \(format(f.width)), \(format(f.height))]"
+        let place = item.path.map(abbreviated) ?? "at depth \(item.depth)"
+        return (item.name.map { "\($0) " } ?? "") + "(\(item.type)) \(place): \(frame)"
+    }
+
+    /// A JSON path of at most about 100 characters: the middle of a longer one is left out (a document nested
+    /// thousands of levels deep would otherwise make the picture's size grow with the square of its depth).
+    static func abbreviated(_ path: String) -> String {
+        guard path.utf8.count > 100 else { return path }
+        let characters = path.unicodeScalars
+        return String(String.UnicodeScalarView(characters.prefix(30))) + "…"
+            + String(String.UnicodeScalarView(characters.suffix(60)))
+    }
+
+    /// A derived coordinate (a label or mark position), to two decimals.
+    static func short(_ value: Double) -> String {
+        format((value * 100).rounded() / 100)
+    }
+
+    /// Text as XML character data or attribute value.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            // Characters XML 1.0 cannot hold at all.
+            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r":
+                result += "\u{FFFD}"
+            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

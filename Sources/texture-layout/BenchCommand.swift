@@ -1,0 +1,114 @@
+import ArgumentParser
+import LayoutDocument
+import LayoutRendering
+import TextureLayout
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bench FILE [--iterations N]`: times layout in-process and prints
+/// `{"elements": N, "layout": {"min": ns, "median": ns}, "relayout": {"min": ns, "median": ns}}`.
+struct BenchCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Times full layouts of freshly built trees and, when an element is named \"changed\", re-layouts.",
+        discussion: """
+            layout: each iteration builds the tree from the parsed document (not timed) and lays it out. \
+            relayout: before each iteration the node named "changed" (a node with "size") grows or shrinks by \
+            one point in both axes (not timed), and the same tree is laid out again. Times are in nanoseconds.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The layout document; - is standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("How many layouts of each kind to time.", valueName: "n"))
+    var iterations: Int = 20
+
+    @OptionGroup var size: SizeOptions
+
+    func execute() throws(Failure) {
+        guard iterations >= 1 else { throw .usage("--iterations: must be at least 1, got \(iterations)") }
+        let bytes = try IO.read(file)
+        // Parsed once; every iteration builds its tree from this tape.
+        let tape: JSONTape
+        do {
+            tape = try JSONTape(bytes: bytes)
+        } catch {
+            // The library's own words for the syntax error, as the other commands print them.
+            do {
+                _ = try LayoutDocument(bytes: bytes)
+            } catch {
+                throw .document(error.description)
+            }
+            throw .document(DocumentError(path: "document", message: error.description).description)
+        }
+        func build() throws(Failure) -> LayoutDocument {
+            var document: LayoutDocument
+            do {
+                document = try LayoutDocument(jsonValue: tape.root)
+            } catch {
+                throw .document(error.description)
+            }
+            try size.apply(to: &document)
+            return document
+        }
+        func lay(_ document: LayoutDocument) throws(Failure) {
+            do {
+                try document.updateLayout()
+            } catch {
+                throw .document(error.description)
+            }
+        }
+
+        var layoutTimes: [UInt64] = []
+        var elements = 0
+        for iteration in 0..<iterations {
+            let document = try build()
+            if iteration == 0 { elements = document.elementCount }
+            let start = Self.now()
+            try lay(document)
+            layoutTimes.append(Self.now() - start)
+        }
+
+        var relayoutTimes: [UInt64] = []
+        let document = try build()
+        if let changed = document.elementsByName["changed"] {
+            guard let node = changed as? FixedSizeNode else {
+                throw .document("\(document.path(of: changed) ?? "root"): the element named \"changed\" must be a "
+                                + "node with \"size\" for bench to resize it")
+            }
+            try lay(document)
+            for iteration in 0..<iterations {
+                let delta: Double = iteration % 2 == 0 ? 1 : -1
+                node.intrinsicSize = Size(node.intrinsicSize.width + delta, node.intrinsicSize.height + delta)
+                let start = Self.now()
+                try lay(document)
+                relayoutTimes.append(Self.now() - start)
+            }
+        }
+
+        var json = "{\"elements\": \(elements), \"layout\": \(Self.summary(layoutTimes))"
+        if !relayoutTimes.isEmpty { json += ", \"relayout\": \(Self.summary(relayoutTimes))" }
+        json += "}\n"
+        try IO.write(Array(json.utf8), to: nil)
+    }
+
+    /// `{"min": ns, "median": ns}`; the median of an even count is the mean of the middle two.
+    static func summary(_ times: [UInt64]) -> String {
+        let sorted = times.sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return "{\"min\": \(sorted[0]), \"median\": \(median)}"
+    }
+
+    /// A monotonic clock in nanoseconds.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import LayoutDocument
+import LayoutRendering
+import TextureLayout
+
+/// `texture-layout`: the command-line shell over the library (contract: `cli.md`).
+struct TextureLayoutTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "texture-layout",
+        abstract: "Lays out Texture layout documents (JSON), checks them, draws them and times them.",
+        discussion: """
+            Exit statuses: 0 success; 1 a file that cannot be read or written; 2 a document error or a \
+            command-line usage error (one line on standard error, starting with the JSON path of the problem).
+            """,
+        subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self]
+    )
+}
+
+/// A subcommand: `run` does the work and reports failures as a ``Failure``.
+protocol ToolCommand: ParsableCommand {
+    func execute() throws(Failure)
+}
+
+extension ToolCommand {
+    func run() throws {
+        try execute()
+    }
+}
+
+/// The options that override the document's size range and scale.
+struct SizeOptions: ParsableArguments {
+    @Option(name: .customLong("width"), help: ArgumentHelp("Lays out at exactly this width (min = max).",
+                                                          valueName: "W"))
+    var width: String?
+
+    @Option(name: .customLong("height"), help: ArgumentHelp("Lays out at exactly this height (min = max).",
+                                                           valueName: "H"))
+    var height: String?
+
+    @Option(name: .customLong("min"), help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
+    var minimum: String?
+
+    @Option(name: .customLong("max"), help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
+    var maximum: String?
+
+    @Option(name: .customLong("scale"), help: ArgumentHelp("Pixels per point (> 0).", valueName: "S"))
+    var scale: String?
+
+    /// Applies the overrides: `--min` and `--max` first, then `--width` and `--height`.
+    func apply(to document: inout LayoutDocument) throws(Failure) {
+        var range = document.sizeRange
+        if let minimum { range.min = try Self.size(minimum, option: "--min") }
+        if let maximum { range.max = try Self.size(maximum, option: "--max") }
+        if let width {
+            let value = try Self.length(width, option: "--width", allowsInfinity: false)
+            range.min.width = value
+            range.max.width = value
+        }
+        if let height {
+            let value = try Self.length(height, option: "--height", allowsInfinity: false)
+            range.min.height = value
+            range.max.height = value
+        }
+        if range.min.width > range.max.width || range.min.height > range.max.height {
+            throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
+                         + "max \(format(range.max.width)),\(format(range.max.height))")
+        }
+        document.sizeRange = range
+        if let scale {
+            let value = try Self.length(scale, option: "--scale", allowsInfinity: false)
+            guard value > 0 else { throw .usage("--scale: the scale must be greater than 0, got \(scale)") }
+            document.scale = value
+        }
+    }
+
+    /// A finite number of points ≥ 0, or `inf` where allowed.
+    static func length(_ text: String, option: String, allowsInfinity: Bool) throws(Failure) -> Double {
+        if text == "inf" {
+            guard allowsInfinity else { throw .usage("\(option): expected a finite number, got inf") }
+            return .infinity
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw .usage("\(option): expected a number\(allowsInfinity ? " or inf" : ""), got \(quoted(text))")
+        }
+        guard value >= 0 else { throw .usage("\(option): must not be negative, got \(text)") }
+        return value
+    }
+
+    /// `W,H`.
+    static func size(_ text: String, option: String) throws(Failure) -> Size {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw .usage("\(option): expected W,H, got \(quoted(text))") }
+        return Size(try length(String(parts[0]).trimmed, option: option, allowsInfinity: true),
+                    try length(String(parts[1]).trimmed, option: option, allowsInfinity: true))
+    }
+
+    static func quoted(_ text: String) -> String { jsonString(text) }
+}
+
+extension String {
+    var trimmed: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+/// Reads and checks a document, turning a document error into a ``Failure``.
+func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
+    let bytes = try IO.read(path)
+    do {
+        return try LayoutDocument(bytes: bytes)
+    } catch {
+        throw .document(error.description)
+    }
+}
+
+/// Lays a document out, turning what Texture would assert on into a ``Failure``.
+func layOut(_ document: LayoutDocument) throws(Failure) -> DocumentLayout {
+    do {
+        return try document.layout()
+    } catch {
+        throw .document(error.description)
+    }
+}
+
+struct LayoutCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lays a document out and prints {\"size\": [w, h], \"frames\": {name: [x, y, w, h]}}."
+    )
+
+    @Argument(help: ArgumentHelp("The layout document; - or none: standard input.", valueName: "file"))
+    var file: String = "-"
+
+    @OptionGroup var size: SizeOptions
+
+    func execute() throws(Failure) {
+        var document = try readDocument(file)
+        try size.apply(to: &document)
+        let result = try layOut(document)
+        try IO.write(Array((result.json + "\n").utf8), to: nil)
+    }
+}
+
+struct ValidateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Checks documents without laying them out; prints one line per bad file."
+    )
+
+    @Argument(help: ArgumentHelp("The layout documents (- is standard input).", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Missing expected argument '<file> ...'") }
+    }
+
+    func execute() throws(Failure) {
+        var lines: [String] = []
+        var status: Int32 = 0
+        for file in files {
+            do {
+                _ = try readDocument(file)
+            } catch {
+                // With several files each line starts with the file's name (an input/output failure's line
+                // already does).
+                let prefix = files.count > 1 && error.status != Failure.ioStatus
+                lines += error.lines.map { prefix ? "\(IO.displayName(file)): \($0)" : $0 }
+                status = max(status, error.status)
+            }
+        }
+        if status != 0 { throw Failure(lines: lines, status: status) }
+    }
+}
+
+struct RenderCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draws the computed layout as SVG, PNG or ASCII boxes."
+    )
+
+    @Argument(help: ArgumentHelp("The layout document; - is standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp(
+        "svg, png or ascii (default: from the output file's extension .svg, .png or .txt; otherwise svg).",
+        valueName: "format"))
+    var format: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Writes the picture to this file instead of standard output.",
+                                                    valueName: "out"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("ascii: the most characters per line (default 100).", valueName: "n"))
+    var columns: Int?
+
+    @OptionGroup var size: SizeOptions
+
+    func pictureFormat() throws(Failure) -> PictureFormat {
+        if let format {
+            guard let value = PictureFormat(rawValue: format) else {
+                throw .usage("--format: expected svg, png or ascii, got \(SizeOptions.quoted(format))")
+            }
+            return value
+        }
+        switch output.map({ $0.split(separator: ".").last.map { $0.lowercased() } ?? "" }) {
+        case "png": return .png
+        case "txt": return .ascii
+        default: return .svg
+        }
+    }
+
+    func execute() throws(Failure) {
+        let format = try pictureFormat()
+        if let columns, columns < 2 { throw .usage("--columns: must be at least 2, got \(columns)") }
+        var document = try readDocument(file)
+        try size.apply(to: &document)
+        let result = try layOut(document)
+        let bytes: [UInt8]
+        if format == .ascii, let columns {
+            bytes = Array(ASCIIRenderer.render(result, maxColumns: columns).utf8)
+        } else {
+            bytes = format.render(result)
+        }
+        try IO.write(bytes, to: output)
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@Suite struct LayoutCommandTests {
+    static let feedCellOutput = """
+        {"size": [375, 132], "frames": {"cell": [0, 0, 375, 132], "row": [16, 12, 343, 108], \
+        "avatar": [16, 12, 44, 44], "content": [72, 12, 287, 108], "header": [72, 12, 287, 18], \
+        "title": [72, 12, 249, 18], "time": [329, 14, 30, 14], "body": [72, 36, 287, 54], \
+        "actions": [72, 96, 287, 24], "like": [72, 96, 24, 24], "comment": [112, 96, 24, 24], \
+        "spacer": [152, 96, 167, 24], "share": [335, 96, 24, 24]}}
+
+        """
+
+    @Test func laysOutAnExample() throws {
+        let result = try run(["layout", example("feed-cell.json")])
+        result.expectSuccess()
+        #expect(result.text == Self.feedCellOutput)
+    }
+
+    @Test func readsStandardInputForDashOrNoFile() throws {
+        let document = try Data(contentsOf: URL(fileURLWithPath: example("feed-cell.json")))
+        for arguments in [["layout", "-"], ["layout"]] {
+            let result = try run(arguments, input: document)
+            result.expectSuccess()
+            #expect(result.text == Self.feedCellOutput)
+        }
+    }
+
+    @Test func sizeOptionsOverrideTheDocument() throws {
+        // A plain node takes its range's max when it is finite, its min otherwise.
+        let plain = #"{"sizeRange": {"min": [1, 2], "max": [300, 400]}, "root": {"type": "node", "name": "n"}}"#
+        func frame(_ options: [String]) throws -> String {
+            let result = try run(["layout", "DOC"] + options, document: plain)
+            result.expectSuccess()
+            return result.text
+        }
+        #expect(try frame([]) == #"{"size": [300, 400], "frames": {"n": [0, 0, 300, 400]}}"# + "\n")
+        #expect(try frame(["--max", "80,60"]) == #"{"size": [80, 60], "frames": {"n": [0, 0, 80, 60]}}"# + "\n")
+        #expect(try frame(["--min", "10,20", "--max", "inf,inf"])
+            == #"{"size": [10, 20], "frames": {"n": [0, 0, 10, 20]}}"# + "\n")
+        // --width and --height win over --min and --max.
+        #expect(try frame(["--width", "100", "--height", "50", "--max", "10,10"])
+            == #"{"size": [100, 50], "frames": {"n": [0, 0, 100, 50]}}"# + "\n")
+        #expect(try frame(["--width", "12.25"]) == #"{"size": [12.5, 400], "frames": {"n": [0, 0, 12.5, 400]}}"# + "\n")
+    }
+
+    @Test func scaleOptionChangesThePixelGrid() throws {
+        let third = #"{"root": {"type": "node", "name": "n", "size": [33.3333, 10]}}"#
+        let atTwo = try run(["layout", "DOC"], document: third)
+        #expect(atTwo.text == #"{"size": [33.5, 10], "frames": {"n": [0, 0, 33.5, 10]}}"# + "\n")
+        let atThree = try run(["layout", "DOC", "--scale", "3"], document: third)
+        atThree.expectSuccess()
+        #expect(atThree.text
+            == #"{"size": [33.333333333333336, 10], "frames": {"n": [0, 0, 33.333333333333336, 10]}}"# + "\n")
+    }
+
+    /// Depth is unlimited: 10,000 nested stacks (20,000 levels of JSON) are read and laid out.
+    @Test func aTenThousandLevelDocumentIsLaidOut() throws {
+        let levels = 10_000
+        let document = #"{"root": "# + String(repeating: #"{"type": "stack", "direction": "vertical", "children": ["#, count: levels)
+            + #"{"type": "node", "name": "leaf", "size": [10, 20]}"# + String(repeating: "]}", count: levels) + "}"
+        let result = try run(["layout", "DOC"], document: document)
+        result.expectSuccess()
+        #expect(result.text == #"{"size": [10, 20], "frames": {"leaf": [0, 0, 10, 20]}}"# + "\n")
+        let picture = try run(["render", "DOC", "--format", "svg"], document: document)
+        picture.expectSuccess()
+        #expect(picture.text.hasSuffix("</svg>\n"))
+    }
+
+    /// A 50 MB document (20,000 nodes with long colour strings) is read and laid out.
+    @Test func aFiftyMegabyteDocumentIsLaidOut() throws {
+        let count = 20_000
+        let colour = "#" + String(repeating: "0", count: 2_520)
+        var document = #"{"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": ["#
+        document.reserveCapacity(52_000_000)
+        for index in 0..<count {
+            if index > 0 { document += ", " }
+            document += #"{"type": "node", "name": "n\#(index)", "size": [10, \#(index % 5 + 1)], "color": "\#(colour)"}"#
+        }
+        document += "]}}"
+        #expect(document.utf8.count > 50_000_000)
+        let result = try run(["layout", "DOC"], document: document)
+        result.expectSuccess()
+        // Heights 1…5 repeat: 4,000 × 15 points in all; the last node is 5 high.
+        #expect(result.text.hasPrefix(#"{"size": [10, 60000], "frames": {"n0": [0, 0, 10, 1], "#))
+        #expect(result.text.hasSuffix(#""n19999": [0, 59995, 10, 5]}}"# + "\n"))
+    }
+}
+
+@Suite struct ValidateCommandTests {
+    @Test func goodDocumentsPrintNothing() throws {
+        try run(["validate", example("feed-cell.json"), example("photo-grid.json"), example("corner.json")])
+            .expectSuccess()
+        let result = try run(["validate", example("stack.json")])
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func aSingleBadFileStartsWithThePath() throws {
+        try run(["validate", "DOC"], document: #"{"root": {"type": "node", "size": [1]}}"#)
+            .expectFailure(2, startingWith: "root.size: ")
+    }
+
+    @Test func severalFilesStartWithTheirNames() throws {
+        let scratch = try Scratch()
+        let first = try scratch.file("first.json", #"{"root": {"type": "node", "size": "big"}}"#)
+        let second = try scratch.file("second.json", "")
+        let result = try run(["validate", first, example("spec.json"), second])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errorLines == [
+            first + ": root.size: expected an array of two values, got \"big\"",
+            second + ": document: invalid JSON at line 1, column 1: the input is empty",
+            "",
+        ])
+    }
+}
+
+@Suite struct RenderCommandTests {
+    @Test func svgIsTheCommittedPicture() throws {
+        let result = try run(["render", example("feed-cell.json"), "--format", "svg"])
+        result.expectSuccess()
+        #expect(result.output == (try Data(contentsOf: examplesDirectory.appendingPathComponent("feed-cell.svg"))))
+    }
+
+    @Test func writesToTheOutputFileAndNothingToStandardOutput() throws {
+        let scratch = try Scratch()
+        let out = scratch.path("picture.png")
+        let result = try run(["render", example("photo-grid.json"), "-o", out])
+        result.expectSuccess()
+        #expect(result.output.isEmpty)
+        // The format comes from the extension when --format is not given.
+        let png = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // IHDR: 375 × 370 points at scale 2.
+        #expect(Array(png[16..<24]) == [0, 0, 0x02, 0xEE, 0, 0, 0x02, 0xE4])
+    }
+
+    @Test func pngToStandardOutput() throws {
+        let result = try run(["render", example("spec.json"), "--format", "png"])
+        result.expectSuccess()
+        #expect(Array(result.output.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func asciiBoxes() throws {
+        let result = try run(["render", example("spec.json"), "--format", "ascii", "--columns", "41"])
+        result.expectSuccess()
+        #expect(result.text == """
+            # 200 x 40 points; one character is 5 x 10 points
+            +left---+.......................+right--+
+            |       |                       |       |
+            |       |                       *holder |
+            |       |                       |       |
+            +-------+.................spacer+----bar+
+
+            """)
+    }
+
+    @Test func sizeOptionsApply() throws {
+        let result = try run(["render", example("spec.json"), "--format", "svg", "--width", "300"])
+        result.expectSuccess()
+        #expect(result.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40""#))
+    }
+}
+
+@Suite struct BenchCommandTests {
+    struct Summary: Decodable {
+        struct Times: Decodable {
+            var min: UInt64
+            var median: UInt64
+        }
+
+        var elements: Int
+        var layout: Times
+        var relayout: Times?
+    }
+
+    @Test func timesLayoutAndRelayoutOfTheChangedNode() throws {
+        let result = try run(["bench", "DOC", "--iterations", "5"], document: #"""
+            {"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": [
+              {"type": "inset", "insets": {"top": 1}, "child": {"type": "node", "name": "changed", "size": [10, 10]}},
+              {"type": "node", "layout": {"type": "spec"}}, {"type": "node", "layout": {"type": "node"}}]}}
+            """#)
+        result.expectSuccess()
+        let summary = try JSONDecoder().decode(Summary.self, from: result.output)
+        // stack, inset, changed, node, spec, node, node (the wrapper the last `layout` gets is not counted).
+        #expect(summary.elements == 7)
+        #expect(summary.layout.min > 0 && summary.layout.min <= summary.layout.median)
+        let relayout = try #require(summary.relayout)
+        #expect(relayout.min > 0 && relayout.min <= relayout.median)
+        #expect(result.text.hasPrefix(#"{"elements": 7, "layout": {"min": "#))
+    }
+
+    @Test func noRelayoutWithoutAChangedElement() throws {
+        let result = try run(["bench", example("feed-cell.json"), "--iterations", "3"])
+        result.expectSuccess()
+        let summary = try JSONDecoder().decode(Summary.self, from: result.output)
+        #expect(summary.elements == 13)
+        #expect(summary.relayout == nil)
+        #expect(!result.text.contains("relayout"))
+    }
+
+    @Test func theChangedElementMustBeASizedNode() throws {
+        try run(["bench", "DOC"], document: #"{"root": {"type": "stack", "name": "changed"}}"#)
+            .expectFailure(2, startingWith: "root: ")
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LayoutDocument
+import LayoutRendering
+import Testing
+import TextureLayout
+
+/// The committed pictures under `Examples/` are what the renderer draws today, and the examples' frames are the
+/// ones Texture's rules give (worked out by hand from `texture-semantics.md`, before the pictures were committed).
+@Suite struct ExampleTests {
+    @Test(arguments: exampleNames)
+    func committedPictureIsWhatTheToolDraws(name: String) throws {
+        let svg = SVGRenderer.render(try layOutExample(name))
+        let committed = try String(contentsOf: examplesDirectory.appendingPathComponent(name + ".svg"),
+                                   encoding: .utf8)
+        #expect(svg == committed, "Examples/\(name).svg is stale: run texture-layout render Examples/\(name).json -o Examples/\(name).svg")
+    }
+
+    @Test func everyExampleHasItsPictureAndExpectedFrames() throws {
+        #expect(exampleNames.count >= 14)
+        let files = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)
+        let pictures = Set(files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
+        #expect(pictures == Set(exampleNames))
+        #expect(Set(Self.expected.keys) == Set(exampleNames))
+    }
+
+    @Test(arguments: exampleNames)
+    func framesFollowTexturesRules(name: String) throws {
+        let result = try layOutExample(name)
+        guard let (size, frames) = Self.expected[name] else {
+            Issue.record("no expected frames for \(name)")
+            return
+        }
+        #expect([result.size.width, result.size.height] == size)
+        let actual = result.frames.mapValues { [$0.minX, $0.minY, $0.width, $0.height] }
+        #expect(actual == frames)
+    }
+
+    /// Each example's root size and frames, derived by hand.
+    static let expected: [String: (size: [Double], frames: [String: [Double]])] = [
+        // Inset 16/12 in a 375-wide range → row range exactly 343 wide. Optimized flexing (content grows and
+        // shrinks, exact width): content gets 343 − 44 − 12 = 287. Header: 8 + 270 + 30 = 308 > 287, so the title
+        // (the only shrinker) loses 21 → 249; time centred: floorPx((18 − 14) / 2) = 2. Body stretched to 287.
+        // Actions: 3 × 16 + 3 × 24 = 120, the spacer grows by 167 and is stretched to the line's 24.
+        // Content: 18 + 6 + 54 + 6 + 24 = 108. Cell: 108 + 24 = 132.
+        "feed-cell": ([375, 132], [
+            "cell": [0, 0, 375, 132], "row": [16, 12, 343, 108], "avatar": [16, 12, 44, 44],
+            "content": [72, 12, 287, 108], "header": [72, 12, 287, 18], "title": [72, 12, 249, 18],
+            "time": [329, 14, 30, 14], "body": [72, 36, 287, 54], "actions": [72, 96, 287, 24],
+            "like": [72, 96, 24, 24], "comment": [112, 96, 24, 24], "spacer": [152, 96, 167, 24],
+            "share": [335, 96, 24, 24],
+        ]),
+        // Stack width 375 − 8 = 367; lines break when 118 + 4 + 118 + 4 + 118 + 4 + 118 = 484 > 367, so 3, 3, 1.
+        // Full lines: free space 367 − 362 = 5, spaceBetween adds 2.5 per gap (x = 0, 124.5, 249); the single
+        // item of the last line falls back to start. Lines 118 + 4 apart.
+        "photo-grid": ([375, 370], [
+            "grid": [0, 0, 375, 370], "photos": [4, 4, 367, 362],
+            "p1": [4, 4, 118, 118], "p2": [128.5, 4, 118, 118], "p3": [253, 4, 118, 118],
+            "p4": [4, 126, 118, 118], "p5": [128.5, 126, 118, 118], "p6": [253, 126, 118, 118],
+            "p7": [4, 248, 118, 118],
+        ]),
+        // Cover: ratio 0.4 of 375 → 150. Row 343 wide: 72 + 140 + 0 + 84 + 3 × 12 = 332, the spacer grows by 11.
+        // Line height 72; centred: names floorPx(17) = 17, spacer 36, follow 20. Badge: relative end/end in the
+        // avatar's 72 × 72 → (52, 52).
+        "profile-header": ([375, 246], [
+            "profile": [0, 0, 375, 246], "cover": [0, 0, 375, 150], "coverPhoto": [0, 0, 375, 150],
+            "info": [0, 150, 375, 96], "infoRow": [16, 162, 343, 72], "avatarWithBadge": [16, 162, 72, 72],
+            "avatar": [16, 162, 72, 72], "badgeCorner": [16, 162, 72, 72], "badge": [68, 214, 20, 20],
+            "names": [100, 179, 140, 38], "displayName": [100, 179, 140, 20], "handle": [100, 203, 110, 14],
+            "spacer": [252, 198, 11, 0], "follow": [275, 182, 84, 32],
+        ]),
+        // Spacer grows by 200 − 80 = 120 and is stretched to the line's 40; the plain spec with a child ignores
+        // it (no frame for "ignored"), takes its range's min (0 wide) and is stretched to 40 high.
+        "spec": ([200, 40], [
+            "bar": [0, 0, 200, 40], "left": [0, 0, 40, 40], "spacer": [40, 0, 120, 40],
+            "holder": [160, 0, 0, 40], "right": [160, 0, 40, 40],
+        ]),
+        // Every child at (0, 0) in the wrapper's range; 50% resolves against the range's max 200 → 100.
+        "wrapper": ([120, 100], [
+            "layers": [0, 0, 120, 100], "back": [0, 0, 120, 80], "front": [0, 0, 60, 100], "half": [0, 0, 100, 20],
+        ]),
+        // Centered: 170 of 300 → offset 65; cross centre floorPx(10) and floorPx(5). Grown: 155 free,
+        // floor(77.5) = 77 each, the remaining 1 to the first grower (128, 127). Shrunk: 600 in 300, weights
+        // 300·2, 100·1, 200·2 → 136.36…, 72.72…, 90.90… ceiled to the half point: 136.5, 73, 91.
+        "stack": ([300, 150], [
+            "column": [0, 0, 300, 150],
+            "centered": [0, 0, 300, 50], "a": [65, 0, 50, 50], "b": [125, 10, 50, 30], "c": [185, 5, 50, 40],
+            "grown": [0, 60, 300, 50], "d": [0, 60, 128, 50], "e": [128, 60, 45, 50], "f": [173, 60, 127, 50],
+            "shrunk": [0, 120, 300, 30], "g": [0, 120, 136.5, 30], "h": [136.5, 120, 73, 30],
+            "i": [209.5, 120, 91, 30],
+        ]),
+        // Padded: child range exactly 300 − 40 wide. Left inf: the spec takes the max width and the child sits
+        // 10 from the right of it (300 − 70). Both sides inf: centred, roundPx(112.5) = 112.5.
+        "inset": ([300, 120], [
+            "column": [0, 0, 300, 120], "padded": [0, 0, 300, 50], "content": [20, 10, 260, 30],
+            "pinnedRight": [0, 60, 300, 30], "pinned": [230, 65, 60, 20],
+            "centered": [0, 100, 300, 20], "middle": [112.5, 100, 75, 20],
+        ]),
+        // The overlay gets exactly the photo's 200 × 120; its inset (top inf) pins the caption 8 from the
+        // bottom: 120 − 28 = 92, width 200 − 16.
+        "overlay": ([200, 120], [
+            "card": [0, 0, 200, 120], "photo": [0, 0, 200, 120], "captionInset": [0, 0, 200, 120],
+            "caption": [8, 92, 184, 20],
+        ]),
+        // The label plus insets is 112 × 36; the background (drawn first) gets exactly that.
+        "background": ([112, 36], [
+            "button": [0, 0, 112, 36], "fill": [0, 0, 112, 36], "padding": [0, 0, 112, 36],
+            "label": [16, 8, 80, 20],
+        ]),
+        // Full: 180 × 160, child at roundPx(55), roundPx(30). Tight (minimumXY): min(180, 70) and min(160, 100)
+        // clamped to its min 100 × 120, child at (15, 10).
+        "center": ([290, 160], [
+            "row": [0, 0, 290, 160], "full": [0, 0, 180, 160], "a": [55, 30, 70, 100],
+            "tight": [190, 0, 100, 120], "b": [205, 10, 70, 100],
+        ]),
+        // 0.5 × 300 = 150; floorPx(0.3333 × 300 = 99.99) = 99.5.
+        "ratio": ([300, 249.5], [
+            "column": [0, 0, 300, 249.5], "banner": [0, 0, 300, 150], "image": [0, 0, 300, 150],
+            "strip": [0, 150, 300, 99.5], "stripImage": [0, 150, 300, 99.5],
+        ]),
+        // Each relative spec takes the whole 200 × 100; positions (200 − 60)·f, (100 − 20)·f; the rule (None
+        // horizontally) gets the range's min width, measures as a plain node at its max: 200 × 4.
+        "relative": ([200, 100], [
+            "positions": [0, 0, 200, 100], "topRight": [0, 0, 200, 100], "badge": [140, 0, 60, 20],
+            "middle": [0, 0, 200, 100], "dot": [70, 40, 60, 20], "bottomLeft": [0, 0, 200, 100],
+            "tag": [0, 80, 60, 20], "bottomEdge": [0, 0, 200, 100], "rule": [0, 96, 200, 4],
+        ]),
+        // Texture's worked example 8.10 plus a sized node: the spec keeps its max (110 × 160).
+        "absolute": ([110, 160], [
+            "canvas": [0, 0, 110, 160], "A": [0, 0, 50, 50], "B": [10, 60, 100, 100], "label": [65, 10, 40, 20],
+        ]),
+        // Worked example 8.9: without wrapsCorner the badge's centre sits on the photo's top-right corner
+        // (90, −10); with it the spec grows to 110 × 110 and everything moves down 10.
+        "corner": ([254, 134], [
+            "margin": [0, 0, 254, 134], "row": [12, 12, 230, 110], "plain": [12, 12, 100, 100],
+            "photo": [12, 12, 100, 100], "badge": [102, 2, 20, 20], "wrapped": [132, 12, 110, 110],
+            "photo2": [132, 22, 100, 100], "badge2": [222, 12, 20, 20],
+        ]),
+    ]
+}
