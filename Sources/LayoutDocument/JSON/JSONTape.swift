@@ -241,35 +241,12 @@ public struct JSONValueRef: Sendable {
         return value.description
     }
 
-    /// JSON-style quoting with control characters escaped and an ellipsis
-    /// after `limit` characters, so messages stay on one short line.
+    /// ``jsonString(_:)`` with an ellipsis after `limit` characters, so messages stay on one short line.
     static func quote(_ string: String, limit: Int) -> String {
-        var result = "\""
-        var used = 0
-        for character in string {
-            if used == limit {
-                result += "…"
-                break
-            }
-            used += 1
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if let scalar = character.unicodeScalars.first,
-                   character.unicodeScalars.count == 1, scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.append(character)
-                }
-            }
-        }
-        result += "\""
-        return result
+        guard string.count > limit else { return jsonString(string) }
+        var quoted = jsonString(String(string.prefix(limit)))
+        quoted.insert("…", at: quoted.index(before: quoted.endIndex))
+        return quoted
     }
 }
 
