@@ -50,6 +50,12 @@ public struct SizeRange: Hashable, Sendable {
         return ok(min.width, max.width) && ok(min.height, max.height)
     }
 
+    /// The max on each axis where it is a usable size (Texture's `ASPointsValidForSize`), NaN (undefined) where it
+    /// is unbounded or invalid: the parent size the relative, absolute and corner specs give their children.
+    var boundedMaxOrUndefined: Size {
+        Size(isValidForSize(max.width) ? max.width : .nan, isValidForSize(max.height) ? max.height : .nan)
+    }
+
     /// Whether `0 <= min <= max` on both axes (false with NaN): intersecting such a range with `[0, ∞]` returns
     /// it unchanged.
     var isOrdered: Bool {

@@ -18,8 +18,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         let c = constrainedSize
-        var size = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
-                        isValidForSize(c.max.height) ? c.max.height : .nan)
+        var size = c.boundedMaxOrUndefined
         let parentSize = size
         var extent = c.min
         for child in children {

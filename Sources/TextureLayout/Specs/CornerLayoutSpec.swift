@@ -30,8 +30,7 @@ open class CornerLayoutSpec: LayoutSpec {
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize
-        let parentSize = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
-                              isValidForSize(c.max.height) ? c.max.height : .nan)
+        let parentSize = c.boundedMaxOrUndefined
         for element in children where element.state.pointee.style.width.unit == .fraction
             || element.state.pointee.style.height.unit == .fraction {
             context.report(.fractionalSize, for: element)
@@ -44,25 +43,18 @@ open class CornerLayoutSpec: LayoutSpec {
         let cornerSize = context.measure(corner, in: c, parentSize: parentSize)
         let right = cornerLocation == .topRight || cornerLocation == .bottomRight
         let bottom = cornerLocation == .bottomLeft || cornerLocation == .bottomRight
-        var cornerOrigin = Point(
+        let cornerOrigin = Point(
             (right ? childSize.width : 0) - cornerSize.width / 2 + offset.x,
             (bottom ? childSize.height : 0) - cornerSize.height / 2 + offset.y)
-        var childOrigin = Point.zero
         var frame = Rect(origin: .zero, size: childSize)
         if wrapsCorner {
             frame = frame.union(Rect(origin: cornerOrigin, size: cornerSize))
             frame.size = c.clamp(frame.size)
         }
-        if frame.origin.x != 0 {
-            childOrigin.x -= frame.origin.x
-            cornerOrigin.x -= frame.origin.x
-        }
-        if frame.origin.y != 0 {
-            childOrigin.y -= frame.origin.y
-            cornerOrigin.y -= frame.origin.y
-        }
-        context.place(child, at: childOrigin)
-        context.place(corner, at: cornerOrigin)
+        // Move both so that the frame starts at the origin (a no-op without wrapsCorner).
+        let shift = frame.origin
+        context.place(child, at: Point(0 - shift.x, 0 - shift.y))
+        context.place(corner, at: Point(cornerOrigin.x - shift.x, cornerOrigin.y - shift.y))
         return frame.size
     }
 }

@@ -44,8 +44,7 @@ open class RelativeLayoutSpec: LayoutSpec {
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize
-        let bounded = Size(isValidForSize(c.max.width) ? c.max.width : .nan,
-                           isValidForSize(c.max.height) ? c.max.height : .nan)
+        let bounded = c.boundedMaxOrUndefined
         let childRange = SizeRange(
             min: Size(horizontalPosition == .none ? c.min.width : 0, verticalPosition == .none ? c.min.height : 0),
             max: c.max)

@@ -77,13 +77,13 @@ struct StackComputation {
         usesOptimizedFlexing = flexibleBothWays == 1 && range.min[axis] == range.max[axis]
     }
 
-    /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
-    /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max.
     /// Calls `body` with a child without retaining it: `children` keeps every child alive for the computation.
     @inline(__always) func withChild<T>(_ index: Int, _ body: (LayoutElement) -> T) -> T {
         Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(body)
     }
 
+    /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
+    /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max.
     func measureItem(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double) {
         withChild(index) { child in
             measureItem(index, child, stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax)
@@ -303,8 +303,9 @@ extension StackLayoutSpec {
                 stack.computeLinesCrossSizeAndBaseline()
                 stack.stretchLinesAndItemsAlongCrossDimension()
                 let mainSum = stack.computeLineSums()
-                let size = range.clamp(Size(main: mainSum, cross: stack.crossSum(), along: stack.axis))
-                stack.positionChildren(stackSize: size)
+                let crossSum = stack.crossSum()
+                let size = range.clamp(Size(main: mainSum, cross: crossSum, along: stack.axis))
+                stack.positionChildren(stackSize: size, crossSum: crossSum)
                 return size
             }
         }

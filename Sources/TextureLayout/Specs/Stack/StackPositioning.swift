@@ -2,10 +2,10 @@ extension StackComputation {
     /// Phase 2: places lines (alignContent), children along each line (justifyContent, spacing) and across it
     /// (alignItems/alignSelf). Positions stay unrounded except the centred cross offset, which Texture floors to
     /// the pixel grid. Reversed directions mirror the main axis within `stackSize`.
-    func positionChildren(stackSize: Size) {
+    func positionChildren(stackSize: Size, crossSum: Double) {
         let lineCount = self.lineCount
         let (lineOffset, lineGap) = distribution(
-            free: violation(of: crossSum(), min: crossMin, max: crossMax), count: lineCount,
+            free: violation(of: crossSum, min: crossMin, max: crossMax), count: lineCount,
             spec.alignContent.distribution)
         let reversed = spec.direction.isReversed
         let stackMain = stackSize[axis]
