@@ -16,7 +16,7 @@ public final class LayoutContext {
     @exclusivity(unchecked) private var computationCount: UInt64 = 0
     /// The computation that is measuring children right now (the parent of the next `measure`).
     @exclusivity(unchecked) private var currentComputation: UInt64 = 0
-    @exclusivity(unchecked) private var stack = StackLimit()
+    @exclusivity(unchecked) private var stack = StackLimit.current()
     /// How many computations are running, nested in each other.
     @exclusivity(unchecked) private var depth = 0
     /// Elements answered from an older cache entry during this pass, to recompute at the end of it.
@@ -133,7 +133,7 @@ public final class LayoutContext {
         let saved = stack
         defer { stack = saved }
         return runOnLargeStack {
-            stack = StackLimit.onLargeStackThread()
+            stack = StackLimit.current()
             return body()
         }
     }

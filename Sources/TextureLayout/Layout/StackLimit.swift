@@ -9,31 +9,39 @@ import Dispatch
 import Synchronization
 
 /// How much stack recursion may still use on this thread, so that deep recursion moves to a fresh thread before
-/// it overflows. The bounds of an arbitrary thread's stack are not portable to ask, so a pass assumes a modest
-/// budget from where it starts, and a known one on the threads it creates.
+/// it overflows. The bounds of an arbitrary thread's stack are not portable to ask, so on a thread of its own a
+/// pass assumes a modest budget from where it starts; on the large-stack threads made here the bounds are known.
 struct StackLimit {
     /// What a pass may use of the stack of the thread that starts it (secondary threads may have 512 KB).
     static let entryBudget: UInt = 192 * 1024
-    /// Stack size of the threads deep layouts continue on.
+    /// Stack size of the threads deep work continues on.
     static let threadStackSize = 256 * 1024 * 1024
+    /// Room left below the checks on a large-stack thread for the frames between two checks.
+    static let margin: UInt = 1024 * 1024
 
     private let lowest: UInt
 
-    /// A budget of `budget` bytes below the current stack position.
-    init(budget: UInt = entryBudget) {
-        let here = currentStackAddress()
-        lowest = here > budget ? here - budget : 0
-    }
+    private init(lowest: UInt) { self.lowest = lowest }
 
-    /// The budget of a thread made by ``runOnLargeStack(_:)``, less a margin for what runs below the check.
-    static func onLargeStackThread() -> StackLimit {
-        StackLimit(budget: UInt(threadStackSize) - 1024 * 1024)
+    /// The limit for the current thread: the known bottom of a large-stack thread, else the entry budget.
+    static func current() -> StackLimit {
+        let here = currentStackAddress()
+        if let top = LargeStackThread.currentStackTop {
+            return StackLimit(lowest: top - UInt(threadStackSize) + margin)
+        }
+        return StackLimit(lowest: here > entryBudget ? here - entryBudget : 0)
     }
 
     var isNearlyExhausted: Bool { currentStackAddress() < lowest }
+
+    /// Bytes left before the limit.
+    var remaining: UInt {
+        let here = currentStackAddress()
+        return here > lowest ? here - lowest : 0
+    }
 }
 
-@inline(never) private func currentStackAddress() -> UInt {
+@inline(never) func currentStackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
@@ -78,7 +86,20 @@ private final class LargeStackThread: @unchecked Sendable {
         return thread
     }
 
+    /// Holds, on each thread made here, the address its stack starts at (the top: stacks grow down).
+    private static let stackTopKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The stack top of the current thread if it is one of these threads.
+    static var currentStackTop: UInt? {
+        pthread_getspecific(stackTopKey).map { UInt(bitPattern: $0) }
+    }
+
     private func serve() -> Never {
+        pthread_setspecific(Self.stackTopKey, UnsafeRawPointer(bitPattern: currentStackAddress()))
         while true {
             start.wait()
             job?()
@@ -100,6 +121,10 @@ private final class LargeStackThread: @unchecked Sendable {
 /// Runs `body` synchronously on a thread with a 256 MB stack (reserved, not committed) and returns its value.
 /// The calling thread waits, so `body` may use anything the caller can.
 func runOnLargeStack<T>(_ body: () -> T) -> T {
+    // Already on a large-stack thread with most of it free: no need to move.
+    if LargeStackThread.currentStackTop != nil && StackLimit.current().remaining > UInt(StackLimit.threadStackSize / 2) {
+        return body()
+    }
     guard let thread = LargeStackThread.idle.withLock({ $0.popLast() }) ?? LargeStackThread.make() else {
         // No thread could be made: carry on here and let the stack decide.
         return body()
