@@ -62,7 +62,10 @@ struct DocumentReader {
             case "sizeRange": range = try sizeRange(member, at: path)
             case "scale":
                 scale = try number(member, at: path, allowsNegative: false)
-                guard scale > 0 else { throw DocumentError(path: path, message: "the scale must be greater than 0") }
+                guard LayoutDocument.validScales.contains(scale), scale > 0 else {
+                    throw DocumentError(path: path, message:
+                        "the scale must be greater than 0 and at most \(format(LayoutDocument.validScales.upperBound))")
+                }
             case "root": root = try element(member, at: path)
             default: throw unknownKey(key, at: path)
             }
@@ -483,9 +486,9 @@ protocol DocumentChoice {
 /// The document spells an enum's cases as their Swift names; each type keeps its list (built once).
 protocol NamedCases: DocumentChoice, CaseIterable {}
 
-extension NamedCases {
+extension NamedCases where AllCases == [Self] {
     static func names() -> [String] { allCases.map { String(describing: $0) } }
-    static var documentValues: [Self] { Array(allCases) }
+    static var documentValues: [Self] { allCases }
 }
 
 extension StackDirection: NamedCases { static let documentNames = names() }

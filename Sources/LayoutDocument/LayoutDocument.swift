@@ -13,6 +13,10 @@ public struct LayoutDocument {
     public var sizeRange: SizeRange
     /// Pixels per point (`scale`, default 2).
     public var scale: Double
+
+    /// The scales a document may ask for. Texture's screens have 1 to 3; far above 1000 the pixel helpers'
+    /// epsilon (a float epsilon times the scale) stops being small and `ceil(0)` turns negative.
+    public static let validScales: ClosedRange<Double> = 0...1000
     /// The display node the document's root element is the layout spec of.
     public let rootNode: DisplayNode
     /// The document's `root` element.

@@ -57,6 +57,7 @@ open class FixedSizeNode: DisplayNode {
         didSet { setNeedsLayout() }
     }
 
+    /// A node that measures as `intrinsicSize`, clamped into its range.
     public init(intrinsicSize: Size) {
         self.intrinsicSize = intrinsicSize
     }

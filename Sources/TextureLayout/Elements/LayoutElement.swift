@@ -27,6 +27,7 @@ open class LayoutElement {
     /// and writes them in place: no copies of the structs, no exclusivity checks, no reference counting.
     final let state: UnsafeMutablePointer<LayoutState>
 
+    /// An element with the default style.
     public init() {
         state = .allocate(capacity: 1)
         state.initialize(to: LayoutState())

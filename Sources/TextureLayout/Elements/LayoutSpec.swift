@@ -14,6 +14,7 @@ open class LayoutSpec: LayoutElement {
         }
     }
 
+    /// A spec over `children`; a plain spec ignores them (it is a spacer).
     public init(children: [LayoutElement] = []) {
         self.children = children
         super.init()

@@ -46,6 +46,7 @@ public struct Layout {
 
     /// The root of the result this entry belongs to.
     public var root: Layout { Layout(tree: tree, index: 0) }
+    /// The node or spec this entry lays out.
     public var element: LayoutElement { tree.elements[index] }
     /// The pixel-ceiled size.
     public var size: Size { tree.sizes[index] }

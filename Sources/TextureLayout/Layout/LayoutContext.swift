@@ -142,6 +142,7 @@ public final class LayoutContext {
 /// A condition Texture asserts on during layout (semantics §7.3). The engine continues with a safe value, as
 /// Texture's release builds do, and reports it here.
 public struct LayoutIssue {
+    /// What went wrong.
     public enum Kind: Equatable, Sendable {
         /// The computed size was NaN, infinite, negative or ≥ 10⁷ points; the element got size zero.
         case invalidSize(Size)
@@ -156,6 +157,8 @@ public struct LayoutIssue {
         case fractionalSize
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// The element whose measurement or position it concerns.
     public let element: LayoutElement
 }

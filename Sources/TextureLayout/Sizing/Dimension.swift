@@ -1,5 +1,6 @@
 /// A length that is automatic, a number of points, or a fraction of the parent's length (Texture's `ASDimension`).
 public struct Dimension: Hashable, Sendable {
+    /// What ``value`` measures.
     public enum Unit: UInt8, Hashable, Sendable {
         /// No length of its own: the element's range or intrinsic size decides.
         case auto = 0
@@ -8,7 +9,9 @@ public struct Dimension: Hashable, Sendable {
         case fraction = 2
     }
 
+    /// Auto, points or a fraction of the parent.
     public var unit: Unit
+    /// Points, or a fraction (0.5 is 50%); 0 for auto.
     public var value: Double
 
     /// Builds a dimension without validation, as Texture's setters do; see ``isValid`` for Texture's assertions.
@@ -17,8 +20,10 @@ public struct Dimension: Hashable, Sendable {
         self.value = unit == .auto ? 0 : value
     }
 
+    /// No length of its own.
     public static let auto = Dimension(unit: .auto, value: 0)
 
+    /// A length in points.
     @inlinable public static func points(_ value: Double) -> Dimension { Dimension(unit: .points, value: value) }
     @inlinable public static func fraction(_ value: Double) -> Dimension { Dimension(unit: .fraction, value: value) }
 
@@ -88,6 +93,7 @@ extension Dimension: CustomStringConvertible {
 extension Dimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     /// A bare number is points, as `ASDimensionMake(CGFloat)` is.
     public init(floatLiteral value: Double) { self = .points(value) }
+    /// A bare integer is points.
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
 }
 

@@ -3,9 +3,12 @@
 /// Ranges are built without normalisation, as Texture builds them internally, so `min > max` can occur; every
 /// operation accepts such an inverted range and gives Texture's answer for it.
 public struct SizeRange: Hashable, Sendable {
+    /// The smallest size, per axis.
     public var min: Size
+    /// The largest size, per axis; `.infinity` for unbounded.
     public var max: Size
 
+    /// A range as given: nothing is checked or normalised (see ``isValid``).
     @inlinable public init(min: Size, max: Size) {
         self.min = min
         self.max = max
@@ -16,7 +19,9 @@ public struct SizeRange: Hashable, Sendable {
         self.init(min: size, max: size)
     }
 
+    /// Exactly zero.
     public static let zero = SizeRange(min: .zero, max: .zero)
+    /// Any size: zero to unbounded on both axes.
     public static let unconstrained = SizeRange(min: .zero, max: .infinity)
 
     /// `ASSizeRangeClamp`: `MAX(min, MIN(max, size))` per axis, so the min wins in an inverted range.

@@ -9,6 +9,7 @@ public enum AbsoluteSizing: UInt8, Hashable, Sendable, CaseIterable {
 /// Places each child at its `style.layoutPosition` (Texture's `ASAbsoluteLayoutSpec`). A child's auto max reaches
 /// the spec's max edge from its position.
 open class AbsoluteLayoutSpec: LayoutSpec {
+    /// Whether the spec takes its range's max or its children's extent.
     @exclusivity(unchecked) public final var sizing: AbsoluteSizing { didSet { setNeedsLayout() } }
 
     public init(sizing: AbsoluteSizing = .default, children: [LayoutElement]) {

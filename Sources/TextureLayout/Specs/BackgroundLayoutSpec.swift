@@ -1,6 +1,7 @@
 /// Lays out its child, then a background of exactly the child's size, drawn below it (Texture's
 /// `ASBackgroundLayoutSpec`). The spec's size is the child's; its own style is ignored.
 open class BackgroundLayoutSpec: LayoutSpec {
+    /// A spec drawing `background` behind `child`, at the child's size.
     public init(child: LayoutElement, background: LayoutElement) {
         super.init(children: [child, background])
     }

@@ -3,8 +3,11 @@ public struct CenteringOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Centre horizontally.
     public static let x = CenteringOptions(rawValue: 1)
+    /// Centre vertically.
     public static let y = CenteringOptions(rawValue: 2)
+    /// Centre on both axes.
     public static let xy: CenteringOptions = [.x, .y]
 }
 
@@ -13,22 +16,28 @@ public struct CenterSizingOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Shrink to the child's width.
     public static let minimumX = CenterSizingOptions(rawValue: 1)
+    /// Shrink to the child's height.
     public static let minimumY = CenterSizingOptions(rawValue: 2)
+    /// Shrink to the child on both axes.
     public static let minimumXY: CenterSizingOptions = [.minimumX, .minimumY]
 }
 
 /// Centres its child (Texture's `ASCenterLayoutSpec`): a relative spec whose positions are `center` on the chosen
 /// axes and `none` on the others. With no centering options it does not centre at all.
 open class CenterLayoutSpec: RelativeLayoutSpec {
+    /// The axes the child is centred on.
     @exclusivity(unchecked) public final var centeringOptions: CenteringOptions {
         didSet { applyOptions() }
     }
 
+    /// The axes on which the spec shrinks to its child.
     @exclusivity(unchecked) public final var sizingOptions: CenterSizingOptions {
         didSet { applyOptions() }
     }
 
+    /// A center spec; the defaults neither centre nor shrink, as Texture's do.
     public init(centeringOptions: CenteringOptions = [], sizingOptions: CenterSizingOptions = [],
                 child: LayoutElement) {
         self.centeringOptions = centeringOptions

@@ -7,6 +7,7 @@ public enum CornerLocation: UInt8, Hashable, Sendable, CaseIterable {
 /// Without `wrapsCorner` the spec's size is the child's and the corner may stick out; with it, the spec grows to
 /// hold both.
 open class CornerLayoutSpec: LayoutSpec {
+    /// The child's corner the corner element is centred on.
     @exclusivity(unchecked) public final var cornerLocation: CornerLocation { didSet { setNeedsLayout() } }
     /// Moves the corner element from its default spot.
     @exclusivity(unchecked) public final var offset: Point { didSet { setNeedsLayout() } }

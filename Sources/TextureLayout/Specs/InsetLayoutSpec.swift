@@ -3,6 +3,7 @@
 ///
 /// Its own style never changes its size (Texture's inset spec skips that step).
 open class InsetLayoutSpec: LayoutSpec {
+    /// The space around the child; an infinite inset pins the child to the other edge.
     @exclusivity(unchecked) public final var insets: EdgeInsets { didSet { setNeedsLayout() } }
 
     public init(insets: EdgeInsets, child: LayoutElement) {

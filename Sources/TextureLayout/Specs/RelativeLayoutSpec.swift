@@ -15,11 +15,16 @@ public enum RelativePosition: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Whether a relative spec shrinks to its child on an axis instead of taking its range's max.
 public struct RelativeSizingOption: OptionSet, Hashable, Sendable {
+    /// The option bits (Texture's values).
     public let rawValue: UInt8
+    /// Options from Texture's bit values.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Shrink to the child's width.
     public static let minimumWidth = RelativeSizingOption(rawValue: 1)
+    /// Shrink to the child's height.
     public static let minimumHeight = RelativeSizingOption(rawValue: 2)
+    /// Shrink to the child on both axes.
     public static let minimumSize: RelativeSizingOption = [.minimumWidth, .minimumHeight]
 }
 
@@ -27,8 +32,11 @@ public struct RelativeSizingOption: OptionSet, Hashable, Sendable {
 /// `ASRelativeLayoutSpec`). On a bounded axis the spec takes its range's max unless a minimum sizing option shrinks
 /// it to the child; on an unbounded axis it takes the child's length.
 open class RelativeLayoutSpec: LayoutSpec {
+    /// Where the child goes horizontally.
     @exclusivity(unchecked) public final var horizontalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    /// Where the child goes vertically.
     @exclusivity(unchecked) public final var verticalPosition: RelativePosition { didSet { setNeedsLayout() } }
+    /// The axes on which the spec shrinks to its child.
     @exclusivity(unchecked) public final var sizingOption: RelativeSizingOption { didSet { setNeedsLayout() } }
 
     public init(

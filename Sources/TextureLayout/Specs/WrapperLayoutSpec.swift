@@ -1,10 +1,12 @@
 /// Lays out each child in its own range at (0, 0) and takes the largest size (Texture's `ASWrapperLayoutSpec`):
 /// the way to return a node where a spec is expected.
 open class WrapperLayoutSpec: LayoutSpec {
+    /// Wraps one element (Texture's `wrapperWithLayoutElement:`).
     public init(layoutElement: LayoutElement) {
         super.init(children: [layoutElement])
     }
 
+    /// Wraps several elements, each laid out at the origin in the wrapper's range.
     public init(layoutElements: [LayoutElement]) {
         super.init(children: layoutElements)
     }

@@ -10,21 +10,31 @@ public enum AlignSelf: UInt8, Hashable, Sendable, CaseIterable {
 /// overrides the max, which overrides `width`/`height`.
 public struct Style: Hashable, Sendable {
     // General sizing (every element).
+    /// The exact width; `minWidth` and `maxWidth` override it.
     public var width: Dimension = .auto
+    /// The exact height; `minHeight` and `maxHeight` override it.
     public var height: Dimension = .auto
+    /// The smallest width; it overrides `maxWidth` and `width`.
     public var minWidth: Dimension = .auto
+    /// The largest width; it overrides `width`.
     public var maxWidth: Dimension = .auto
+    /// The smallest height; it overrides `maxHeight` and `height`.
     public var minHeight: Dimension = .auto
+    /// The largest height; it overrides `height`.
     public var maxHeight: Dimension = .auto
 
     // Read by a parent stack.
+    /// Extra space before this child along a parent stack's main axis (may be negative).
     public var spacingBefore: Double = 0
+    /// Extra space after this child along a parent stack's main axis (may be negative).
     public var spacingAfter: Double = 0
     /// 0 by default: a child does not grow unless asked.
     public var flexGrow: Double = 0
     /// 0 by default (CSS says 1): a child does not shrink unless asked.
     public var flexShrink: Double = 0
+    /// The main-axis length a parent stack first measures this child at; auto measures it unconstrained.
     public var flexBasis: Dimension = .auto
+    /// This child's cross-axis alignment in a parent stack, overriding the stack's `alignItems`.
     public var alignSelf: AlignSelf = .auto
     /// Distance from the top to the baseline, for baseline alignment. A vertical stack sets its own from its
     /// first child each time it is laid out.
@@ -33,8 +43,10 @@ public struct Style: Hashable, Sendable {
     public var descender: Double = 0
 
     // Read by a parent absolute spec.
+    /// Where a parent absolute spec places this child.
     public var layoutPosition: Point = .zero
 
+    /// A style with Texture's defaults: every dimension auto, no flexing, no spacing.
     public init() {}
 
     /// The exact size in points. Reading it gives 0 for an auto axis and `.zero` when either axis is a fraction
@@ -68,6 +80,7 @@ public struct Style: Hashable, Sendable {
         }
     }
 
+    /// `width` and `height` together.
     public var preferredLayoutSize: LayoutSize {
         get { LayoutSize(width: width, height: height) }
         set {
@@ -76,6 +89,7 @@ public struct Style: Hashable, Sendable {
         }
     }
 
+    /// `minWidth` and `minHeight` together.
     public var minLayoutSize: LayoutSize {
         get { LayoutSize(width: minWidth, height: minHeight) }
         set {
@@ -84,6 +98,7 @@ public struct Style: Hashable, Sendable {
         }
     }
 
+    /// `maxWidth` and `maxHeight` together.
     public var maxLayoutSize: LayoutSize {
         get { LayoutSize(width: maxWidth, height: maxHeight) }
         set {

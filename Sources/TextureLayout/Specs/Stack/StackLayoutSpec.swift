@@ -21,6 +21,7 @@ public enum StackAlignItems: UInt8, Hashable, Sendable, CaseIterable {
     case start, end, center, stretch, baselineFirst, baselineLast
 }
 
+/// Whether a stack breaks its children into several lines when they do not fit its max.
 public enum StackFlexWrap: UInt8, Hashable, Sendable, CaseIterable {
     case noWrap, wrap
 }
@@ -46,16 +47,22 @@ public enum VerticalAlignment: UInt8, Hashable, Sendable, CaseIterable {
 /// The algorithm runs in two phases, as in Texture: measuring (first measurement, lines, flexing, line cross
 /// sizes, stretching) in `StackMeasurement.swift`, then positioning in `StackPositioning.swift`.
 open class StackLayoutSpec: LayoutSpec {
+    /// The main axis. Changing it re-applies the alignment shortcuts, as Texture's setter does.
     @exclusivity(unchecked) public final var direction: StackDirection {
         didSet {
             if direction != oldValue { applyAlignmentShortcuts() }
             setNeedsLayout()
         }
     }
+    /// Space between adjacent children on the main axis (may be negative).
     @exclusivity(unchecked) public final var spacing: Double { didSet { setNeedsLayout() } }
+    /// How children are distributed on the main axis when their total is outside the range.
     @exclusivity(unchecked) public final var justifyContent: StackJustifyContent { didSet { setNeedsLayout() } }
+    /// Cross-axis alignment of children whose `alignSelf` is auto (default stretch).
     @exclusivity(unchecked) public final var alignItems: StackAlignItems { didSet { setNeedsLayout() } }
+    /// Whether children break into several lines.
     @exclusivity(unchecked) public final var flexWrap: StackFlexWrap { didSet { setNeedsLayout() } }
+    /// How lines of a wrapping stack are distributed on the cross axis.
     @exclusivity(unchecked) public final var alignContent: StackAlignContent { didSet { setNeedsLayout() } }
     /// Space between lines of a wrapping stack.
     @exclusivity(unchecked) public final var lineSpacing: Double { didSet { setNeedsLayout() } }
@@ -72,6 +79,7 @@ open class StackLayoutSpec: LayoutSpec {
         didSet { if verticalAlignment != oldValue { applyAlignmentShortcuts() } }
     }
 
+    /// A stack with Texture's defaults: horizontal, no spacing, start, stretch, no wrapping.
     public init(
         direction: StackDirection = .horizontal, spacing: Double = 0,
         justifyContent: StackJustifyContent = .start, alignItems: StackAlignItems = .stretch,
