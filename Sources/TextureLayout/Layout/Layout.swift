@@ -121,10 +121,11 @@ public final class LayoutTree {
         while let (element, parent) = pending.popLast() {
             let index = elements.count
             elements.append(element)
-            sizes.append(element.state.pointee.measuredSize)
+            let isPlaceholder = element.state.pointee.isPlaceholder && parent >= 0
+            sizes.append(isPlaceholder ? .zero : element.state.pointee.measuredSize)
             positions.append(parent < 0 ? .zero : element.state.pointee.placedPosition)
             parents.append(parent)
-            if element.state.pointee.isPlaceholder && parent >= 0 { continue }
+            if isPlaceholder { continue }
             let id = element.state.pointee.computationID
             for child in element.sublayoutElements.reversed() where child.state.pointee.measuredBy == id {
                 pending.append((child, index))

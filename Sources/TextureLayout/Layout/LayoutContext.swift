@@ -78,7 +78,8 @@ public final class LayoutContext {
         let size = request(root, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
         while let element = staleElements.popLast() {
             let state = element.state
-            if !state.pointee.request.isIdentical(to: state.pointee.computedKey) {
+            // A placeholder's parent ended up not measuring it: its stale results are not part of the layout.
+            if !state.pointee.isPlaceholder && !state.pointee.request.isIdentical(to: state.pointee.computedKey) {
                 _ = compute(element, state.pointee.request)
             }
         }
