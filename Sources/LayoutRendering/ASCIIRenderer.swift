@@ -7,9 +7,12 @@ import TextureLayout
 /// `.` and `:` (nodes are drawn over specs); a zero-size element is a `*`. A node's name is written in its top
 /// edge, a spec's in its bottom edge, a zero-size element's after its `*`. The first line gives the scale.
 public enum ASCIIRenderer {
+    /// The width of a wide terminal line with room to spare, so that pictures print without wrapping.
     public static let defaultMaxColumns = 100
+    /// The most lines a picture has: a very tall layout is drawn at a coarser scale rather than as a huge text.
     public static let maxRows = 5000
 
+    /// The picture of a laid-out document, at most `maxColumns` characters wide.
     public static func render(_ result: DocumentLayout, maxColumns: Int = defaultMaxColumns) -> String {
         render(LayoutPicture(result), maxColumns: maxColumns)
     }
@@ -30,6 +33,7 @@ public enum ASCIIRenderer {
         }
     }
 
+    /// The picture as text, at most `maxColumns` characters wide (at least 2 are used).
     public static func render(_ picture: LayoutPicture, maxColumns: Int = defaultMaxColumns) -> String {
         let cell = cellWidth(for: picture.size, maxColumns: maxColumns)
         var canvas = TextCanvas(columns: column(picture.size.width, cell) + 1,
@@ -49,11 +53,12 @@ public enum ASCIIRenderer {
             for (item, c0, r0, c1, r1) in boxes where !item.isZeroSize && item.isNode == drawsNodes {
                 let (horizontal, vertical, corner): (Character, Character, Character) =
                     item.isNode ? ("-", "|", "+") : (".", ":", ".")
-                for c in c0...c1 {
+                // Only the part of each edge on the canvas.
+                for c in stride(from: max(c0, 0), through: min(c1, canvas.columns - 1), by: 1) {
                     canvas[c, r0] = horizontal
                     canvas[c, r1] = horizontal
                 }
-                for r in r0...r1 {
+                for r in stride(from: max(r0, 0), through: min(r1, canvas.rows - 1), by: 1) {
                     canvas[c0, r] = vertical
                     canvas[c1, r] = vertical
                 }
@@ -63,7 +68,7 @@ public enum ASCIIRenderer {
         for (item, c0, r0, _, _) in boxes where item.isZeroSize { canvas[c0, r0] = "*" }
         for labelsNodes in [false, true] {
             for (item, c0, r0, c1, r1) in boxes where (item.isNode || item.isZeroSize) == labelsNodes {
-                guard let label = item.label else { continue }
+                guard let label = item.name else { continue }
                 if item.isZeroSize {
                     canvas.write(label, column: c0 + 1, row: r0, limit: Int.max)
                 } else if item.isNode {
@@ -79,8 +84,8 @@ public enum ASCIIRenderer {
         return header + canvas.text
     }
 
-    static func column(_ x: Double, _ cell: Double) -> Int { Int((x / cell).rounded()) }
-    static func row(_ y: Double, _ cell: Double) -> Int { Int((y / (2 * cell)).rounded()) }
+    static func column(_ x: Double, _ cell: Double) -> Int { Int(saturating: x / cell) }
+    static func row(_ y: Double, _ cell: Double) -> Int { Int(saturating: y / (2 * cell)) }
 }
 
 /// A grid of characters that ignores writes outside it.

@@ -1,10 +1,15 @@
 /// An sRGB colour with 8-bit channels and an alpha channel (255 = opaque).
 public struct RGBA: Hashable, Sendable {
+    /// The red channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
     public var red: UInt8
+    /// The green channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
     public var green: UInt8
+    /// The blue channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
     public var blue: UInt8
+    /// Kept apart from the colour because SVG 1.1 writes it as a separate opacity and PNG pixels blend it away.
     public var alpha: UInt8
 
+    /// A colour from its channels; opaque unless `alpha` says otherwise.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -14,10 +19,7 @@ public struct RGBA: Hashable, Sendable {
 
     /// `#rrggbb`, the form SVG 1.1 readers understand (the alpha is written separately).
     public var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#" + red.twoHexDigits + green.twoHexDigits + blue.twoHexDigits
     }
 
     /// The alpha as an opacity between 0 and 1.
@@ -92,12 +94,23 @@ public struct RGBA: Hashable, Sendable {
     }
 }
 
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while scalars.first == " " { scalars = scalars.dropFirst() }
-        while scalars.last == " " { scalars = scalars.dropLast() }
-        return String(scalars)
+extension UInt8 {
+    /// The byte as two lowercase hexadecimal digits, zero-padded (`String(_:radix:)` drops the leading zero).
+    var twoHexDigits: String {
+        String([UInt8.hexDigits[Int(self >> 4)], UInt8.hexDigits[Int(self & 0x0F)]])
+    }
+
+    private static let hexDigits = Array("0123456789abcdef")
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing U+0020 spaces (other whitespace is kept). Colour values and the
+    /// command line's `W,H` pairs are trimmed this way, without Foundation (which these modules do not use).
+    public func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }
 

@@ -7,8 +7,11 @@ import TextureLayout
 public struct LabelPlacement {
     /// A placed label: the item it names and the box its text occupies, in points.
     public struct Label {
+        /// The index of the named item in ``LayoutPicture/items``, so that a renderer can style by element.
         public var item: Int
+        /// The item's name, as written.
         public var text: String
+        /// Where the text goes, inside the canvas; renderers anchor their text to it.
         public var box: Rect
         /// Whether the text is aligned to the box's right edge (a spec's label).
         public var alignsRight: Bool
@@ -23,6 +26,7 @@ public struct LabelPlacement {
         /// How far a label moves to get out of another's way.
         public var lineHeight: Double
 
+        /// Metrics of the font a renderer writes with (SVG's Helvetica estimate, PNG's bitmap font).
         public init(characterWidth: Double, textHeight: Double, lineHeight: Double) {
             self.characterWidth = characterWidth
             self.textHeight = textHeight
@@ -30,15 +34,19 @@ public struct LabelPlacement {
         }
     }
 
+    /// How many lines a label moves at most: enough to clear the corners nested elements usually share,
+    /// without carrying a label far away from its element.
     public static let maxMoves = 4
 
+    /// The labels of every named item of `picture`, measured with `metrics`, in placement order.
     public static func labels(for picture: LayoutPicture, metrics: Metrics) -> [Label] {
         var placed: [Label] = []
         // Placed boxes by band of height `band`, so that a check looks at neighbours only.
         let band = max(metrics.lineHeight * 4, 1)
         var bands: [Int: [Int]] = [:]
         func bandRange(_ box: Rect) -> ClosedRange<Int> {
-            Int((box.minY / band).rounded(.down))...Int((box.maxY / band).rounded(.down))
+            let first = Int(saturating: box.minY / band, .down)
+            return first...max(first, Int(saturating: box.maxY / band, .down))
         }
         func overlaps(_ box: Rect) -> Bool {
             for b in bandRange(box) {
@@ -57,7 +65,7 @@ public struct LabelPlacement {
             + picture.items.indices.filter { !(picture.items[$0].isNode || picture.items[$0].isZeroSize) }
         for index in nodesFirst {
             let item = picture.items[index]
-            guard let text = item.label, !text.isEmpty else { continue }
+            guard let text = item.name, !text.isEmpty else { continue }
             let width = Double(text.unicodeScalars.count) * metrics.characterWidth
             let f = item.frame
             let alignsRight = !(item.isNode || item.isZeroSize)

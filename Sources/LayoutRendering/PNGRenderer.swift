@@ -8,17 +8,25 @@ public enum PNGRenderer {
     public static let maxPixels = 16_777_216
 
     /// Pixels per point for a picture of `size` at `scale`: the scale, reduced if the image would exceed
-    /// ``maxPixels``.
+    /// ``maxPixels``. The image is `⌈width · s⌉ × ⌈height · s⌉` pixels and at least 1 × 1, so a zero side still
+    /// takes a row or column: the scale is kept to `(width · s + 1) · (height · s + 1) ≤ maxPixels`, which bounds
+    /// the image for every shape. A scale that is not positive draws at one pixel per point.
     public static func pixelScale(for size: Size, scale: Double) -> Double {
-        let area = size.width * scale * size.height * scale
-        guard area > Double(maxPixels) else { return scale }
-        return scale * (Double(maxPixels) / area).squareRoot()
+        func side(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), .greatestFiniteMagnitude) }
+        let w = side(size.width), h = side(size.height), budget = Double(maxPixels) - 1
+        // The positive root of w·h·s² + (w + h)·s + 1 − maxPixels, written so that nothing divides by w·h and no
+        // product involves `scale` (which may be huge): zero sides give an infinite limit, huge ones zero.
+        let limit = 2 * budget / ((w + h) + ((w + h) * (w + h) + 4 * w * h * budget).squareRoot())
+        guard scale > 0 else { return min(1, limit) }
+        return min(scale, limit)
     }
 
+    /// The PNG file of a laid-out document.
     public static func render(_ result: DocumentLayout) -> [UInt8] {
         PNGEncoder.encode(raster(LayoutPicture(result)))
     }
 
+    /// The PNG file of a picture.
     public static func render(_ picture: LayoutPicture) -> [UInt8] {
         PNGEncoder.encode(raster(picture))
     }
@@ -26,8 +34,8 @@ public enum PNGRenderer {
     /// The picture drawn into pixels.
     public static func raster(_ picture: LayoutPicture) -> Raster {
         let s = pixelScale(for: picture.size, scale: picture.scale)
-        let width = max(1, Int((picture.size.width * s).rounded(.up)))
-        let height = max(1, Int((picture.size.height * s).rounded(.up)))
+        let width = max(1, Int(saturating: picture.size.width * s, .up))
+        let height = max(1, Int(saturating: picture.size.height * s, .up))
         var raster = Raster(width: width, height: height, background: Palette.background)
         let lineWidth = max(1, 0.5 * s)
         for item in picture.items {
@@ -54,14 +62,14 @@ public enum PNGRenderer {
             raster.line(x0: cx - arm, y0: cy + arm, x1: cx + arm, y1: cy - arm, lineWidth: max(1, s),
                         color: Palette.marker)
         }
-        let pixelSize = max(1, Int((0.8 * s).rounded()))
+        let pixelSize = max(1, Int(saturating: 0.8 * s))
         let metrics = LabelPlacement.Metrics(
             characterWidth: Double((BitmapFont.width + 1) * pixelSize) / s,
             textHeight: Double(BitmapFont.height * pixelSize) / s,
             lineHeight: Double((BitmapFont.height + 2) * pixelSize) / s)
         for label in LabelPlacement.labels(for: picture, metrics: metrics) {
             let box = label.box
-            let x = Int((box.minX * s).rounded()), y = Int((box.minY * s).rounded())
+            let x = Int(saturating: box.minX * s), y = Int(saturating: box.minY * s)
             // A light halo keeps labels readable over fills and lines.
             let halo = RGBA(0xFF, 0xFF, 0xFF, 0xCC)
             for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {

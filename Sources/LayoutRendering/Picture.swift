@@ -7,13 +7,18 @@ import TextureLayout
 public struct LayoutPicture {
     /// One element of the layout.
     public struct Item {
-        /// The frame in the root's coordinate space (the `layout` command's frame for a named element).
-        public var frame: Rect
+        /// The frame as pictures draw it, in the root's coordinate space: ``layoutFrame`` clamped to the canvas
+        /// plus a margin (see ``LayoutPicture/margin(for:)``), so that a frame millions of canvases away cannot
+        /// overflow a pixel or character coordinate, while whatever shows on the canvas is unchanged.
+        public internal(set) var frame: Rect
+        /// The frame the layout computed, in the root's coordinate space (the `layout` command's frame for a named
+        /// element); tooltips show it.
+        public internal(set) var layoutFrame: Rect
         /// A display node (filled) rather than a layout spec (outlined).
         public var isNode: Bool
         /// The document's element type: `node`, `stack`, `inset`, …
         public var type: String
-        /// The element's `name`, if it has one.
+        /// The element's `name`, if it has one; pictures write it as the element's label.
         public var name: String?
         /// The element's JSON path in the document, e.g. `root.children[2]`; `nil` deeper than ``maxPathDepth``
         /// (the library builds a path in time proportional to its length).
@@ -24,24 +29,66 @@ public struct LayoutPicture {
         /// for a spec.
         public var fill: RGBA?
 
-        /// A zero-size element has no area to draw; pictures mark it instead.
-        public var isZeroSize: Bool { frame.width == 0 || frame.height == 0 }
+        /// A zero-size element has no area to draw; pictures mark it instead. Decided by the computed frame, so
+        /// that clamping a far-away frame does not turn it into a mark.
+        public var isZeroSize: Bool { layoutFrame.width == 0 || layoutFrame.height == 0 }
 
-        /// The label a picture writes for it: its name.
-        public var label: String? { name }
+        /// An item whose computed frame is `frame`; a picture clamps what it draws (``frame``) when it takes it.
+        public init(frame: Rect, isNode: Bool, type: String, name: String? = nil, path: String? = nil,
+                    depth: Int = 0, fill: RGBA? = nil) {
+            self.frame = frame
+            self.layoutFrame = frame
+            self.isNode = isNode
+            self.type = type
+            self.name = name
+            self.path = path
+            self.depth = depth
+            self.fill = fill
+        }
     }
 
+    // Constants, so that the checks of `init(size:scale:items:)` hold for every picture a renderer gets.
     /// The root's size: the canvas.
-    public var size: Size
+    public let size: Size
     /// The document's pixel scale.
-    public var scale: Double
+    public let scale: Double
     /// The elements in drawing order.
-    public var items: [Item]
+    public let items: [Item]
 
+    /// A picture of `items` on a canvas of `size`. The canvas size is made finite and at most ``maxCanvasSize``
+    /// (the engine never computes a larger one) and every item's ``Item/frame`` is clamped to the canvas plus
+    /// ``margin(for:)``, once, here: renderers can then turn any coordinate into pixels or characters without
+    /// overflowing, and their loops over a frame stay proportional to the canvas.
     public init(size: Size, scale: Double, items: [Item]) {
-        self.size = size
+        func canvasLength(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Self.maxCanvasSize) }
+        let canvas = Size(canvasLength(size.width), canvasLength(size.height))
+        let margin = Self.margin(for: canvas)
+        // One axis of a frame (origin, length) clamped to `-margin...limit + margin`; unchanged when it is within,
+        // so that frames on the canvas are drawn with exactly their computed numbers.
+        func clamp(_ origin: Double, _ length: Double, to limit: Double) -> (origin: Double, length: Double) {
+            func clamp(_ value: Double) -> Double { value.isNaN ? -margin : min(max(value, -margin), limit + margin) }
+            let start = clamp(origin), end = clamp(origin + length)
+            return start == origin && end == origin + length ? (origin, length) : (start, max(end - start, 0))
+        }
+        self.size = canvas
         self.scale = scale
-        self.items = items
+        self.items = items.map { item in
+            var item = item
+            let f = item.layoutFrame
+            let x = clamp(f.minX, f.width, to: canvas.width), y = clamp(f.minY, f.height, to: canvas.height)
+            item.frame = Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
+            return item
+        }
+    }
+
+    /// The largest canvas side: the engine turns a size of 10⁷ points or more into an issue.
+    public static let maxCanvasSize = 10_000_000.0
+
+    /// How far outside the canvas a drawn frame may reach: its longer side plus 16 points. Edges, outlines and
+    /// marks that far out stay off the canvas at the scales pictures are drawn at (a PNG's pixels grow with the
+    /// canvas when it is reduced), yet every loop over a clamped frame stays within a few canvases.
+    public static func margin(for canvas: Size) -> Double {
+        max(canvas.width, canvas.height) + 16
     }
 
     /// The picture of a laid-out document. Elements the document does not contain (the node that wraps the root
@@ -56,7 +103,9 @@ public struct LayoutPicture {
         while let (layout, depth) = pending.popLast() {
             let element = layout.element
             var childDepth = depth
-            if LayoutPicture.isDocumentElement(element, of: document) {
+            // Elements the document adds to lay its own out (the node that wraps the root element, the wrapper
+            // spec around a node used as a node's `layout`) are not drawn.
+            if document.contains(element) {
                 let path = depth <= LayoutPicture.maxPathDepth ? document.path(of: element) : nil
                 let isNode = element is DisplayNode
                 var fill: RGBA?
@@ -76,12 +125,6 @@ public struct LayoutPicture {
 
     /// Items deeper than this have no ``Item/path``.
     public static let maxPathDepth = 64
-
-    /// Whether `element` is one of the document's elements rather than one the document adds to lay them out
-    /// (the node that wraps the root element, the wrapper spec around a node used as a node's `layout`).
-    public static func isDocumentElement(_ element: LayoutElement, of document: LayoutDocument) -> Bool {
-        document.contains(element)
-    }
 
     /// The document type name of an element.
     public static func type(of element: LayoutElement) -> String {
@@ -104,11 +147,13 @@ public struct LayoutPicture {
 
 /// The colours pictures use for nodes without a `color`, by depth.
 public enum Palette {
+    /// Light colours that tell nesting levels apart while keeping black labels readable.
     public static let nodeColors: [RGBA] = [
         RGBA(0xA8, 0xD5, 0xFF), RGBA(0xFF, 0xD6, 0xA5), RGBA(0xCA, 0xFF, 0xBF), RGBA(0xFF, 0xC6, 0xFF),
         RGBA(0xFD, 0xFF, 0xB6), RGBA(0xBD, 0xB2, 0xFF), RGBA(0x9B, 0xF6, 0xFF), RGBA(0xFF, 0xAD, 0xAD),
     ]
 
+    /// The colour of an uncoloured node `depth` levels deep: neighbouring levels differ, the list repeats.
     public static func color(depth: Int) -> RGBA { nodeColors[depth % nodeColors.count] }
 
     /// The canvas behind everything.
@@ -121,4 +166,21 @@ public enum Palette {
     public static let marker = RGBA(0xD0, 0x00, 0x00)
     /// Labels.
     public static let text = RGBA(0x11, 0x11, 0x11)
+}
+
+extension Int {
+    /// The largest magnitude ``init(saturating:_:)`` gives: far beyond any canvas, yet small enough that sums and
+    /// products of a few such values cannot overflow.
+    static let saturationLimit = 1 << 40
+
+    /// `value` rounded by `rule`, clamped to ±``saturationLimit``, and 0 for NaN: renderers turn coordinates
+    /// into pixels and characters with this, as `Int(_:)` traps on NaN, infinities and huge values.
+    init(saturating value: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
+        guard !value.isNaN else {
+            self = 0
+            return
+        }
+        let limit = Double(Int.saturationLimit)
+        self = Int(Swift.min(Swift.max(value.rounded(rule), -limit), limit))
+    }
 }

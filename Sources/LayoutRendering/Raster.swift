@@ -1,11 +1,14 @@
 /// An RGB image in memory with the few drawing operations pictures need: axis-aligned rectangles with
 /// anti-aliased (area-coverage) edges, blended over what is there, and bitmap text.
 public struct Raster {
+    /// Columns of pixels; the PNG's width.
     public let width: Int
+    /// Rows of pixels; the PNG's height.
     public let height: Int
     /// Row-major RGB bytes, three per pixel.
     public private(set) var pixels: [UInt8]
 
+    /// An image filled with `background` (pictures draw over an opaque canvas, so the raster has no alpha).
     public init(width: Int, height: Int, background: RGBA) {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
@@ -31,8 +34,8 @@ public struct Raster {
         let top = max(y0, 0), bottom = min(y1, Double(height))
         guard left < right, top < bottom, color.alpha > 0 else { return }
         let alpha = color.opacity
-        let firstColumn = Int(left.rounded(.down)), lastColumn = Int(right.rounded(.up)) - 1
-        let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up)) - 1
+        let firstColumn = Int(saturating: left, .down), lastColumn = Int(saturating: right, .up) - 1
+        let firstRow = Int(saturating: top, .down), lastRow = Int(saturating: bottom, .up) - 1
         // Coverage of each column, computed once.
         var columnCoverage = [Double](repeating: 1, count: lastColumn - firstColumn + 1)
         for column in firstColumn...lastColumn {
@@ -69,9 +72,12 @@ public struct Raster {
 
     /// Draws the outline of a rectangle with a line `lineWidth` wide just inside its edges (so that edges on
     /// the pixel grid stay sharp); dashed when `dash` is given (on, off lengths, following the outline clockwise
-    /// from the top-left corner).
+    /// from the top-left corner). Dashes shorter than two pixels a period would only blur into a lighter line, so
+    /// such an outline is drawn solid. Only the parts of the outline on the raster are visited: an outline many
+    /// times the raster's size costs no more than one around it.
     public mutating func stroke(x0 left: Double, y0 top: Double, x1 right: Double, y1 bottom: Double,
                                 lineWidth: Double, color: RGBA, dash: (on: Double, off: Double)? = nil) {
+        guard [left, top, right, bottom, lineWidth].allSatisfy(\.isFinite) else { return }
         let half = lineWidth / 2
         // The line's centre runs half its width inside the edges (along the middle of a thinner rectangle).
         let insetX = min(half, (right - left) / 2), insetY = min(half, (bottom - top) / 2)
@@ -80,51 +86,77 @@ public struct Raster {
         let sides: [((Double, Double), (Double, Double))] = [
             ((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0)),
         ]
+        let pattern = dash.flatMap { $0.on > 0 && $0.on + $0.off >= 2 ? $0 : nil }
         var travelled = 0.0
         for (start, end) in sides {
             let length = abs(end.0 - start.0) + abs(end.1 - start.1)
-            var pieces: [(Double, Double)] = []  // distances along this side
-            if let dash, dash.on > 0 {
-                let period = dash.on + dash.off
-                // The first dash that may reach into this side.
-                var dashStart = (travelled / period).rounded(.down) * period
-                while dashStart < travelled + length {
-                    let from = max(dashStart, travelled) - travelled
-                    let to = min(dashStart + dash.on, travelled + length) - travelled
-                    if to > from { pieces.append((from, to)) }
+            defer { travelled += length }
+            let dx = end.0 > start.0 ? 1.0 : end.0 < start.0 ? -1.0 : 0
+            let dy = end.1 > start.1 ? 1.0 : end.1 < start.1 ? -1.0 : 0
+            // The distances along this side whose squares can reach the raster.
+            var from = 0.0, to = length
+            for (origin, direction, limit) in [(start.0, dx, Double(width)), (start.1, dy, Double(height))] {
+                if direction == 0 {
+                    guard origin > -half && origin < limit + half else { from = 1; to = 0; break }
+                } else if direction > 0 {
+                    from = max(from, -half - origin)
+                    to = min(to, limit + half - origin)
+                } else {
+                    from = max(from, origin - limit - half)
+                    to = min(to, origin + half)
+                }
+            }
+            guard from <= to else { continue }
+            var pieces: [(Double, Double)] = []
+            if let pattern {
+                let period = pattern.on + pattern.off
+                // The first dash that may reach into the visible part of this side.
+                var dashStart = ((travelled + from) / period).rounded(.down) * period
+                while dashStart < travelled + to {
+                    let pieceFrom = max(dashStart, travelled + from) - travelled
+                    let pieceTo = min(dashStart + pattern.on, travelled + to) - travelled
+                    if pieceTo > pieceFrom { pieces.append((pieceFrom, pieceTo)) }
                     dashStart += period
                 }
             } else {
-                pieces = [(0, length)]
+                pieces = [(from, to)]
             }
             for (from, to) in pieces {
-                let dx = end.0 > start.0 ? 1.0 : end.0 < start.0 ? -1.0 : 0
-                let dy = end.1 > start.1 ? 1.0 : end.1 < start.1 ? -1.0 : 0
                 let ax = start.0 + dx * from, ay = start.1 + dy * from
                 let bx = start.0 + dx * to, by = start.1 + dy * to
                 fill(x0: min(ax, bx) - half, y0: min(ay, by) - half, x1: max(ax, bx) + half, y1: max(ay, by) + half,
                      color: color)
             }
-            travelled += length
         }
     }
 
-    /// Draws a line from (`x0`, `y0`) to (`x1`, `y1`) as a row of small squares.
+    /// Draws a line from (`x0`, `y0`) to (`x1`, `y1`) as a square `lineWidth` wide swept along it, row by row
+    /// (one rectangle when the line is horizontal or vertical). The work is proportional to the pixels covered on
+    /// the raster, however far outside it the line starts or ends and however wide it is.
     public mutating func line(x0: Double, y0: Double, x1: Double, y1: Double, lineWidth: Double, color: RGBA) {
-        let length = max(abs(x1 - x0), abs(y1 - y0))
-        let steps = max(1, Int((length * 2).rounded(.up)))
+        guard [x0, y0, x1, y1, lineWidth].allSatisfy(\.isFinite) else { return }
         let half = lineWidth / 2
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            let x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t
-            fill(x0: x - half, y0: y - half, x1: x + half, y1: y + half, color: color)
+        if x0 == x1 || y0 == y1 {
+            fill(x0: min(x0, x1) - half, y0: min(y0, y1) - half, x1: max(x0, x1) + half, y1: max(y0, y1) + half,
+                 color: color)
+            return
         }
-    }
-
-    /// The size in pixels of `text` drawn with ``BitmapFont`` at `pixelSize` pixels per font pixel.
-    public static func textSize(_ text: String, pixelSize: Int) -> (width: Int, height: Int) {
-        let count = text.unicodeScalars.count
-        return (count == 0 ? 0 : (count * (BitmapFont.width + 1) - 1) * pixelSize, BitmapFont.height * pixelSize)
+        // Each row of pixels the band crosses gets one span: the horizontal extent of the swept square at the
+        // middle of the part of the row the band covers.
+        let top = min(y0, y1) - half, bottom = max(y0, y1) + half
+        let firstRow = max(0, Int(saturating: top, .down)), lastRow = min(height - 1, Int(saturating: bottom, .up) - 1)
+        guard firstRow <= lastRow else { return }
+        for row in firstRow...lastRow {
+            let rowTop = max(top, Double(row)), rowBottom = min(bottom, Double(row + 1))
+            guard rowTop < rowBottom else { continue }
+            let middle = (rowTop + rowBottom) / 2
+            // The part of the line whose square reaches this height, as fractions of the line.
+            let ta = (middle - half - y0) / (y1 - y0), tb = (middle + half - y0) / (y1 - y0)
+            let t0 = max(0, min(ta, tb)), t1 = min(1, max(ta, tb))
+            guard t0 <= t1 else { continue }
+            let xa = x0 + (x1 - x0) * t0, xb = x0 + (x1 - x0) * t1
+            fill(x0: min(xa, xb) - half, y0: rowTop, x1: max(xa, xb) + half, y1: rowBottom, color: color)
+        }
     }
 
     /// Writes `text` with its top-left corner at (`x`, `y`), each font pixel `pixelSize` pixels square.

@@ -3,15 +3,31 @@ import TextureLayout
 
 /// The picture formats of `texture-layout render`.
 public enum PictureFormat: String, CaseIterable, Sendable {
-    case svg, png, ascii
+    /// Vector, with tooltips: what the committed example pictures are.
+    case svg
+    /// Pixels at the document's scale, for viewers without SVG.
+    case png
+    /// Text, for terminals and plain-text diffs.
+    case ascii
+
+    /// What a caller may choose about a picture beyond its format; each format reads only its own options.
+    public struct Options: Sendable {
+        /// ascii: the most characters per line (at least 2 are used).
+        public var maxColumns: Int
+
+        /// The defaults of `texture-layout render`.
+        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns) {
+            self.maxColumns = maxColumns
+        }
+    }
 
     /// The picture of a laid-out document in this format, as the bytes of a file.
-    public func render(_ result: DocumentLayout) -> [UInt8] {
+    public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
         let picture = LayoutPicture(result)
         switch self {
         case .svg: return Array(SVGRenderer.render(picture).utf8)
         case .png: return PNGRenderer.render(picture)
-        case .ascii: return Array(ASCIIRenderer.render(picture).utf8)
+        case .ascii: return Array(ASCIIRenderer.render(picture, maxColumns: options.maxColumns).utf8)
         }
     }
 }

@@ -3,18 +3,21 @@ import TextureLayout
 
 /// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
 /// filled with their colour and outlined, specs as dashed outlines; zero-size elements get a red cross at their
-/// centre (and a red line along their extent); names are written as labels (a node's in its top-left corner, a spec's in its bottom-right corner,
-/// in italics; see ``LabelPlacement``) over everything. Hovering a frame shows its name, type, JSON path and frame.
+/// centre (and a red line along their extent); names are written as labels (a node's in its top-left corner, a
+/// spec's in its bottom-right corner, in italics; see ``LabelPlacement``) over everything. Hovering a frame shows
+/// its name, type, JSON path and frame.
 public enum SVGRenderer {
     /// The font size of labels, in points.
     public static let fontSize = 8.0
     /// How labels are measured: Helvetica's capitals are about 0.72 em tall, its letters about 0.55 em wide.
     public static let metrics = LabelPlacement.Metrics(characterWidth: 4.6, textHeight: 6, lineHeight: 9)
 
+    /// The SVG text of a laid-out document.
     public static func render(_ result: DocumentLayout) -> String {
         render(LayoutPicture(result))
     }
 
+    /// The SVG text of a picture.
     public static func render(_ picture: LayoutPicture) -> String {
         let width = format(picture.size.width)
         let height = format(picture.size.height)
@@ -66,9 +69,9 @@ public enum SVGRenderer {
         return out
     }
 
-    /// `name (type) path: [x, y, w, h]`.
+    /// `name (type) path: [x, y, w, h]`, with the frame the layout computed (not the one drawn).
     static func tooltip(_ item: LayoutPicture.Item) -> String {
-        let f = item.frame
+        let f = item.layoutFrame
         let frame = "[\(format(f.minX)), \(format(f.minY)), \(format(f.width)), \(format(f.height))]"
         let place = item.path.map(abbreviated) ?? "at depth \(item.depth)"
         return (item.name.map { "\($0) " } ?? "") + "(\(item.type)) \(place): \(frame)"

@@ -8,6 +8,7 @@
 ///
 /// There are no views or layers: a node's subnodes and its calculated layout are plain data.
 open class ASDisplayNode: DisplayNode {
+    /// A node without subnodes; subclasses add theirs (or set ``automaticallyManagesSubnodes``) in their own init.
     public override init() {
         super.init()
     }
@@ -85,11 +86,14 @@ open class ASDisplayNode: DisplayNode {
         calculatedSublayouts = sublayouts
         guard automaticallyManagesSubnodes else { return }
         let laidOut = sublayouts.compactMap { $0.layoutElement as? ASDisplayNode }
-        for old in subnodes where old.supernode === self && !laidOut.contains(where: { $0 === old }) {
+        // Sets of identities keep an update linear in the number of subnodes.
+        let laidOutIdentities = Set(laidOut.map(ObjectIdentifier.init))
+        for old in subnodes where !laidOutIdentities.contains(ObjectIdentifier(old)) {
             old.supernode = nil
         }
         subnodes = []
-        for node in laidOut where node !== self && !subnodes.contains(where: { $0 === node }) {
+        var added = Set<ObjectIdentifier>()
+        for node in laidOut where node !== self && added.insert(ObjectIdentifier(node)).inserted {
             if let other = node.supernode, other !== self { node.removeFromSupernode() }
             subnodes.append(node)
             node.supernode = self

@@ -13,14 +13,30 @@ public final class ASLayout {
     public let size: CGSize
     /// The position in the parent layout; ``CGPointNull`` for a root layout.
     public let position: CGPoint
-    /// The child layouts in drawing order (later on top).
-    public let sublayouts: [ASLayout]
+    /// The child layouts in drawing order (later on top). Variable only so that `deinit` can take a deep tree
+    /// apart without recursing.
+    public private(set) var sublayouts: [ASLayout]
 
     init(layoutElement: ASLayoutElement, size: CGSize, position: CGPoint, sublayouts: [ASLayout]) {
         self.layoutElement = layoutElement
         self.size = size
         self.position = position
         self.sublayouts = sublayouts
+    }
+
+    deinit {
+        // A spec's layout is as deep as its spec tree, which may nest thousands of levels: releasing it level by
+        // level would recurse once per level, so the levels below are detached here with an explicit stack.
+        guard !sublayouts.isEmpty else { return }
+        var pending = sublayouts
+        sublayouts = []
+        while var layout = pending.popLast() {
+            // Layouts still referenced elsewhere keep their sublayouts.
+            if isKnownUniquelyReferenced(&layout) {
+                pending += layout.sublayouts
+                layout.sublayouts = []
+            }
+        }
     }
 
     /// Whether the element is a display node or a layout spec.
@@ -41,6 +57,8 @@ public final class ASLayout {
 }
 
 extension ASLayout: CustomStringConvertible {
+    /// One line for debugging, like Texture's: the element, its size, its position unless it is a root, and how
+    /// many sublayouts it has (they are not listed, as a layout tree may be very large).
     public var description: String {
         let name = layoutElement.debugName.map { " \($0)" } ?? ""
         let where_ = CGPointIsNull(position) ? "" : " at (\(position.x), \(position.y))"
@@ -52,30 +70,48 @@ extension ASLayout: CustomStringConvertible {
 extension ASLayout {
     /// Texture's result for the root of `layout`, and the calculated layouts of the ``ASDisplayNode``s in it.
     static func makeRoot(from layout: Layout) -> ASLayout {
-        var rootLayout: ASLayout?
-        for entry in layout.allLayouts where entry.index == layout.index || entry.element is ASDisplayNode {
-            let position = entry.index == layout.index ? CGPointNull : CGPoint(entry.position)
-            let made = make(entry, position: position)
-            if entry.index == layout.index { rootLayout = made }
-            if let node = entry.element as? ASDisplayNode {
-                node.didCalculateLayout(size: made.size, sublayouts: made.sublayouts)
-            }
+        let root = make(layout, position: CGPointNull)
+        for entry in layout.allLayouts {
+            guard let node = entry.element as? ASDisplayNode else { continue }
+            let made = entry.index == layout.index ? root : make(entry, position: CGPoint(entry.position))
+            node.didCalculateLayout(size: made.size, sublayouts: made.sublayouts)
         }
-        return rootLayout ?? make(layout, position: CGPointNull)
+        return root
     }
 
-    /// The layout of one entry: flattened below a display node, the spec tree below a spec.
+    /// The layout of one entry: flattened below a display node, the spec tree below a spec. Spec trees may nest
+    /// without limit, so the tree is built with an explicit stack: entries in pre-order first, then built in
+    /// reverse, each spec taking its children's layouts from the top of a stack of finished ones.
     private static func make(_ entry: Layout, position: CGPoint) -> ASLayout {
-        let sublayouts: [ASLayout]
-        if entry.element is DisplayNode {
-            sublayouts = entry.subnodeLayouts.map { subnode in
-                ASLayout(layoutElement: subnode.element, size: CGSize(subnode.size),
-                         position: CGPoint(subnode.frameInSupernode.origin), sublayouts: [])
+        // The entries whose layouts the result holds, in pre-order, with how many sublayouts each has.
+        var order: [(layout: Layout, childCount: Int)] = []
+        var pending = [entry]
+        while let next = pending.popLast() {
+            if next.element is DisplayNode {
+                order.append((next, 0))
+            } else {
+                let children = next.sublayouts
+                order.append((next, children.count))
+                pending += children.reversed()
             }
-        } else {
-            sublayouts = entry.sublayouts.map { make($0, position: CGPoint($0.position)) }
         }
-        return ASLayout(layoutElement: entry.element, size: CGSize(entry.size), position: position,
-                        sublayouts: sublayouts)
+        var finished: [ASLayout] = []
+        for (layout, childCount) in order.reversed() {
+            let at = layout.index == entry.index ? position : CGPoint(layout.position)
+            let sublayouts: [ASLayout]
+            if layout.element is DisplayNode {
+                sublayouts = layout.subnodeLayouts.map { subnode in
+                    ASLayout(layoutElement: subnode.element, size: CGSize(subnode.size),
+                             position: CGPoint(subnode.frameInSupernode.origin), sublayouts: [])
+                }
+            } else {
+                // The first child was finished last, so it is on top.
+                sublayouts = finished.suffix(childCount).reversed()
+                finished.removeLast(childCount)
+            }
+            finished.append(ASLayout(layoutElement: layout.element, size: CGSize(layout.size), position: at,
+                                     sublayouts: sublayouts))
+        }
+        return finished[0]
     }
 }

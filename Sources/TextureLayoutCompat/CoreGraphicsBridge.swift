@@ -38,14 +38,17 @@ extension Rect {
 
 // The conversions are the identity here; they exist so that code written against the other platforms compiles.
 extension Size {
+    /// `Size(cgSize)`: the same value, as on platforms where CGSize is a separate type.
     @inlinable public init(_ size: Size) { self = size }
 }
 
 extension Point {
+    /// `Point(cgPoint)`: the same value, as on platforms where CGPoint is a separate type.
     @inlinable public init(_ point: Point) { self = point }
 }
 
 extension Rect {
+    /// `Rect(cgRect)`: the same value, as on platforms where CGRect is a separate type.
     @inlinable public init(_ rect: Rect) { self = rect }
 }
 #endif

@@ -78,9 +78,12 @@ public func ASRelativeSizeMakeWithFraction(_ fraction: CGFloat) -> ASLayoutSize 
 /// `style.minLayoutSize` and `style.maxLayoutSize`, which the deprecated `sizeRange` property sets.
 @available(*, deprecated, message: "use style.minLayoutSize and style.maxLayoutSize")
 public struct ASRelativeSizeRange: Hashable, Sendable {
+    /// The smallest size, as `style.minLayoutSize` keeps it.
     public var min: ASLayoutSize
+    /// The largest size, as `style.maxLayoutSize` keeps it.
     public var max: ASLayoutSize
 
+    /// Texture 1.x's `ASRelativeSizeRangeMake`, for code that builds the range itself.
     public init(min: ASLayoutSize, max: ASLayoutSize) {
         self.min = min
         self.max = max
@@ -153,6 +156,7 @@ public typealias ASLayoutable = ASLayoutElement
 /// (each child at its `layoutPosition`, sized by its `sizeRange`).
 @available(*, deprecated, message: "use ASAbsoluteLayoutSpec(sizing: .sizeToFit, children:)")
 open class ASStaticLayoutSpec: AbsoluteLayoutSpec {
+    /// 1.x code made a static spec from its children only; the sizing it implied is now explicit.
     public init(children: [ASLayoutElement]) {
         super.init(sizing: .sizeToFit, children: children)
     }

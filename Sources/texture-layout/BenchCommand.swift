@@ -33,35 +33,21 @@ struct BenchCommand: ToolCommand {
     func execute() throws(Failure) {
         guard iterations >= 1 else { throw .usage("--iterations: must be at least 1, got \(iterations)") }
         let bytes = try IO.read(file)
-        // Parsed once; every iteration builds its tree from this tape.
+        // Parsed once; every iteration builds its tree from this tape. A syntax error is worded as the document
+        // reader words it for the other commands.
         let tape: JSONTape
         do {
             tape = try JSONTape(bytes: bytes)
         } catch {
-            // The library's own words for the syntax error, as the other commands print them.
-            do {
-                _ = try LayoutDocument(bytes: bytes)
-            } catch {
-                throw .document(error.description)
-            }
             throw .document(DocumentError(path: "document", message: error.description).description)
         }
         func build() throws(Failure) -> LayoutDocument {
-            var document: LayoutDocument
-            do {
-                document = try LayoutDocument(jsonValue: tape.root)
-            } catch {
-                throw .document(error.description)
-            }
+            var document = try reportingDocumentError(try LayoutDocument(jsonValue: tape.root))
             try size.apply(to: &document)
             return document
         }
         func lay(_ document: LayoutDocument) throws(Failure) {
-            do {
-                try document.updateLayout()
-            } catch {
-                throw .document(error.description)
-            }
+            try reportingDocumentError(try document.updateLayout())
         }
 
         var layoutTimes: [UInt64] = []

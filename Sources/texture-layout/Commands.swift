@@ -16,7 +16,7 @@ struct TextureLayoutTool: ParsableCommand {
     )
 }
 
-/// A subcommand: `run` does the work and reports failures as a ``Failure``.
+/// A subcommand: `execute` does the work and reports failures as a ``Failure`` (`run` forwards to it).
 protocol ToolCommand: ParsableCommand {
     func execute() throws(Failure)
 }
@@ -43,7 +43,7 @@ struct SizeOptions: ParsableArguments {
     @Option(name: .customLong("max"), help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
     var maximum: String?
 
-    @Option(name: .customLong("scale"), help: ArgumentHelp("Pixels per point (> 0).", valueName: "S"))
+    @Option(name: .customLong("scale"), help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
     var scale: String?
 
     /// Applies the overrides: `--min` and `--max` first, then `--width` and `--height`.
@@ -68,7 +68,10 @@ struct SizeOptions: ParsableArguments {
         document.sizeRange = range
         if let scale {
             let value = try Self.length(scale, option: "--scale", allowsInfinity: false)
-            guard value > 0 else { throw .usage("--scale: the scale must be greater than 0, got \(scale)") }
+            guard value > 0, LayoutDocument.validScales.contains(value) else {
+                throw .usage("--scale: the scale must be greater than 0 and at most "
+                             + "\(format(LayoutDocument.validScales.upperBound)), got \(scale)")
+            }
             document.scale = value
         }
     }
@@ -90,39 +93,33 @@ struct SizeOptions: ParsableArguments {
     static func size(_ text: String, option: String) throws(Failure) -> Size {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .usage("\(option): expected W,H, got \(quoted(text))") }
-        return Size(try length(String(parts[0]).trimmed, option: option, allowsInfinity: true),
-                    try length(String(parts[1]).trimmed, option: option, allowsInfinity: true))
+        return Size(try length(parts[0].trimmingSpaces(), option: option, allowsInfinity: true),
+                    try length(parts[1].trimmingSpaces(), option: option, allowsInfinity: true))
     }
 
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-extension String {
-    var trimmed: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
+/// The value of a library call that can reject the document (reading it, laying it out), with its
+/// ``DocumentError`` reported as a ``Failure``: every command words document errors the same way.
+@discardableResult
+func reportingDocumentError<T>(_ body: @autoclosure () throws(DocumentError) -> T) throws(Failure) -> T {
+    do {
+        return try body()
+    } catch {
+        throw .document(error.description)
     }
 }
 
-/// Reads and checks a document, turning a document error into a ``Failure``.
+/// Reads and checks a document.
 func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
     let bytes = try IO.read(path)
-    do {
-        return try LayoutDocument(bytes: bytes)
-    } catch {
-        throw .document(error.description)
-    }
+    return try reportingDocumentError(try LayoutDocument(bytes: bytes))
 }
 
-/// Lays a document out, turning what Texture would assert on into a ``Failure``.
+/// Lays a document out; what Texture would assert on is a document error.
 func layOut(_ document: LayoutDocument) throws(Failure) -> DocumentLayout {
-    do {
-        return try document.layout()
-    } catch {
-        throw .document(error.description)
-    }
+    try reportingDocumentError(try document.layout())
 }
 
 struct LayoutCommand: ToolCommand {
@@ -218,12 +215,8 @@ struct RenderCommand: ToolCommand {
         var document = try readDocument(file)
         try size.apply(to: &document)
         let result = try layOut(document)
-        let bytes: [UInt8]
-        if format == .ascii, let columns {
-            bytes = Array(ASCIIRenderer.render(result, maxColumns: columns).utf8)
-        } else {
-            bytes = format.render(result)
-        }
-        try IO.write(bytes, to: output)
+        var options = PictureFormat.Options()
+        if let columns { options.maxColumns = columns }
+        try IO.write(format.render(result, options: options), to: output)
     }
 }

@@ -11,12 +11,9 @@ import Darwin
 /// 2 and reported in one line; help goes to standard output with status 0.
 func runTool(_ arguments: [String]) -> Int32 {
     do {
+        // A subcommand's `run` forwards to its `execute`, whose ``Failure`` is caught below.
         var command = try TextureLayoutTool.parseAsRoot(arguments)
-        if let tool = command as? any ToolCommand {
-            try tool.execute()
-        } else {
-            try command.run()
-        }
+        try command.run()
         return 0
     } catch let failure as Failure {
         IO.printError(failure.lines)

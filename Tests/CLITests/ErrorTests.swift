@@ -87,6 +87,7 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
             {"root": {"type": "node", "style": {"width": 10, "preferredSize": [1, 1]}}}
             """#, prefix: "root.style.preferredSize: "),
         .init(rule: "scale not above 0", document: #"{"scale": 0, "root": {"type": "node"}}"#, prefix: "scale: "),
+        .init(rule: "scale above 1000", document: #"{"scale": 1e5, "root": {"type": "node"}}"#, prefix: "scale: "),
         .init(rule: "ratio not above 0", document: #"{"root": {"type": "ratio", "ratio": 0, "child": {"type": "node"}}}"#,
               prefix: "root.ratio: "),
         .init(rule: "size range min above max", document: #"{"sizeRange": {"min": [10, 0], "max": [5, 5]}, "root": {"type": "node"}}"#,
@@ -197,6 +198,7 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
         (["layout", "EX", "--max", "nan,1"], "--max: "),
         (["layout", "EX", "--max", "1,1e999"], "--max: "),
         (["layout", "EX", "--scale", "0"], "--scale: "),
+        (["layout", "EX", "--scale", "1e7"], "--scale: "),
         (["layout", "EX", "--min", "100,0", "--max", "50,inf"], "the size range's min"),
         (["render", "EX", "--format", "ascii", "--columns", "1"], "--columns: "),
         (["bench", "EX", "--iterations", "0"], "--iterations: "),

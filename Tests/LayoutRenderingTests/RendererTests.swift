@@ -238,6 +238,11 @@ import TextureLayout
         // "A": .###. on its top row, #...# below.
         #expect((0..<5).map { raster.pixel(x: $0, y: 0) == RGBA(0, 0, 0) } == [false, true, true, true, false])
         #expect((0..<5).map { raster.pixel(x: $0, y: 1) == RGBA(0, 0, 0) } == [true, false, false, false, true])
-        #expect(Raster.textSize("AB", pixelSize: 2) == (22, 14))
+        // Two characters at 2 pixels per font pixel: 5 + 1 + 5 font pixels wide, 7 tall.
+        var wide = Raster(width: 30, height: 20, background: RGBA(255, 255, 255))
+        wide.text("AB", x: 0, y: 0, pixelSize: 2, color: RGBA(0, 0, 0))
+        let ink = (0..<20).flatMap { y in (0..<30).map { x in (x, y) } }
+            .filter { wide.pixel(x: $0.0, y: $0.1) == RGBA(0, 0, 0) }
+        #expect(ink.map(\.0).max() == 21 && ink.map(\.1).max() == 13)
     }
 }
