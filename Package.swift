@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).
+        .testTarget(name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument"]),
     ],
     swiftLanguageModes: [.v6]
 )

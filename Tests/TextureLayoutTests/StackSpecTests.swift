@@ -446,12 +446,15 @@ import Testing
 
     // §5.11: a vertical stack takes its first child's ascender and last child's descender; a horizontal one does
     // not. A parent horizontal stack then aligns on them: vstack baseline 12, leaf 4 → leaf y = 12 − 4 = 8.
+    // (Texture writes them into the stack's style; the engine keeps them with the pass's results, so the style
+    // stays as set.)
     @Test func verticalStackPassesItsBaselineUp() {
         let inner = v([fixed("top", 10, 20) { $0.ascender = 12 }, fixed("bottom", 10, 10) { $0.descender = -3 }])
         inner.debugName = "inner"
         let outer = h([inner, fixed("leaf", 10, 10) { $0.ascender = 4 }], align: .baselineFirst)
         let laid = layOut(outer, in: range(0, 0, 300, 300))
-        #expect(inner.style.ascender == 12 && inner.style.descender == -3)
+        #expect(inner.layoutAscender == 12 && inner.layoutDescender == -3)
+        #expect(inner.style.ascender == 0 && inner.style.descender == 0)
         #expect(laid["top"] == rect(0, 0, 10, 20))
         #expect(laid["bottom"] == rect(0, 20, 10, 10))
         #expect(laid["leaf"] == rect(10, 8, 10, 10))
@@ -459,7 +462,7 @@ import Testing
 
         let horizontal = h([fixed("x", 10, 20) { $0.ascender = 12 }])
         _ = layOut(horizontal, in: range(0, 0, 300, 300))
-        #expect(horizontal.style.ascender == 0)
+        #expect(horizontal.style.ascender == 0 && horizontal.layoutAscender == 0)
     }
 
     // MARK: flexWrap, alignContent, lineSpacing (§5.5, §5.8, §5.10)

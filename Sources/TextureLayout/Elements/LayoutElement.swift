@@ -38,6 +38,19 @@ open class LayoutElement {
         state.deallocate()
     }
 
+    /// The ascender a parent stack aligns this element's baseline with: a laid-out vertical stack's is its first
+    /// child's, anything else's is its style's. A placeholder (left unmeasured) has only its style's.
+    public final var layoutAscender: Double {
+        state.pointee.isPlaceholder ? state.pointee.style.ascender
+            : state.pointee.derivedBaseline?.ascender ?? state.pointee.style.ascender
+    }
+
+    /// The descender counterpart of ``layoutAscender``.
+    public final var layoutDescender: Double {
+        state.pointee.isPlaceholder ? state.pointee.style.descender
+            : state.pointee.derivedBaseline?.descender ?? state.pointee.style.descender
+    }
+
     /// Discards this element's cached measurements and those of every ancestor, so that the next layout pass
     /// measures it again. Call it when something the element measures from (an intrinsic size) changes.
     public final func setNeedsLayout() {
@@ -106,6 +119,9 @@ struct LayoutState {
     /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
     /// with no sublayouts.
     var isPlaceholder = false
+
+    /// A vertical stack's ascender and descender from its first and last child, set when it is laid out.
+    var derivedBaseline: (ascender: Double, descender: Double)?
 
     mutating func invalidate() {
         cache = MeasurementCache()

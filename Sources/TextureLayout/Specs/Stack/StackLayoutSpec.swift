@@ -119,13 +119,16 @@ open class StackLayoutSpec: LayoutSpec {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        state.pointee.derivedBaseline = nil
         guard !children.isEmpty else { return constrainedSize.min }
         let size = layOutChildren(in: constrainedSize, context: context)
         if direction.axis == .vertical {
             // Texture's vertical stack passes its first child's ascender and last child's descender up, so it
-            // can take part in a parent's baseline alignment.
-            state.pointee.style.ascender = children[0].state.pointee.style.ascender
-            state.pointee.style.descender = children[children.count - 1].state.pointee.style.descender
+            // can take part in a parent's baseline alignment. Texture writes them into the stack's style, where
+            // they outlive the pass; they are kept with the pass's results instead, so that a layout never
+            // depends on an earlier one.
+            state.pointee.derivedBaseline = (children[0].layoutAscender,
+                                             children[children.count - 1].layoutDescender)
         }
         return size
     }

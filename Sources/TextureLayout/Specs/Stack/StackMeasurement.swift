@@ -209,9 +209,10 @@ struct StackComputation {
 
     /// The baseline of a baseline-aligned child, from the top (or left) of its cross extent.
     func baseline(of index: Int) -> Double {
-        let state = withChild(index) { $0.state }
-        return items[index].alignment == .baselineFirst
-            ? state.pointee.style.ascender : items[index].cross + state.pointee.style.descender
+        withChild(index) { child in
+            items[index].alignment == .baselineFirst
+                ? child.layoutAscender : items[index].cross + child.layoutDescender
+        }
     }
 
     /// Step 4: each line's cross size and baseline. A single line in an exact cross range takes that range;

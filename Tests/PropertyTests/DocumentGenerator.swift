@@ -1,0 +1,304 @@
+// Random valid layout documents (the format of layout-document.md), from a seed: every element type, every key
+// of every type and every style property, with values that range from the everyday (whole points below a few
+// hundred) to the edges the format allows (0, sub-point fractions, subnormals, 10⁶, just below and at 10⁷,
+// "inf" where allowed, negative spacing and insets).
+//
+// No test framework here: the fuzz target (Fuzz/FuzzLayout.swift) compiles this file too.
+
+/// SplitMix64: small, fast, and the same sequence on every platform for a seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A JSON number as the generator writes it: integers without a fraction, others as Swift prints them (the
+/// shortest text that reads back as the same double).
+func jsonNumber(_ value: Double) -> String {
+    if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int(value)) }
+    return "\(value)"
+}
+
+/// Writes one random document per call. `maxElements` bounds the tree; `edgeRate` is the share of numbers
+/// taken from the edge values rather than everyday ones.
+struct DocumentGenerator {
+    var rng: SplitMix64
+    var maxDepth = 6
+    var maxElements = 40
+    var edgeRate = 0.08
+    private var elements = 0
+    private var names = 0
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    // MARK: Random helpers
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+    mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
+
+    /// Numbers at the edges of what the format accepts.
+    static let edgeLengths: [Double] = [
+        0, 1e-9, .leastNonzeroMagnitude, 0.1, 0.25, 0.5, 1.0 / 3, 999_999.5, 1_000_000, 9_999_999, 10_000_000,
+        15_000_000, 1e300, .greatestFiniteMagnitude,
+    ]
+
+    /// A non-negative finite number of points.
+    mutating func length(upTo limit: Int = 300) -> Double {
+        if chance(edgeRate) { return pick(Self.edgeLengths) }
+        switch int(0...9) {
+        case 0: return 0
+        case 1: return Double(int(0...limit * 8)) / 8
+        case 2: return Double(int(0...limit * 3)) / 3
+        default: return Double(int(0...limit))
+        }
+    }
+
+    /// A finite number of either sign (spacing, insets, offsets, positions, ascenders).
+    mutating func signedLength(upTo limit: Int = 60) -> Double {
+        let value = length(upTo: limit)
+        return chance(0.3) ? -value : value
+    }
+
+    mutating func number(_ value: Double) -> String { jsonNumber(value) }
+
+    mutating func dimension() -> String {
+        switch int(0...19) {
+        case 0...9: return number(length())
+        case 10...11: return "\"\(jsonNumber(length()))pt\""
+        case 12...15:
+            let percent = chance(0.3) ? pick([0.0, 100, 50, 100.0 / 3]) : Double(int(0...100))
+            return "\"\(jsonNumber(percent))%\""
+        default: return "\"auto\""
+        }
+    }
+
+    mutating func pair(_ item: (inout DocumentGenerator) -> String) -> String {
+        let first = item(&self)
+        let second = item(&self)
+        return "[\(first), \(second)]"
+    }
+
+    mutating func object(_ members: [String]) -> String {
+        "{" + members.shuffled(using: &rng).joined(separator: ", ") + "}"
+    }
+
+    // MARK: Document
+
+    mutating func document() -> String {
+        elements = 0
+        names = 0
+        var members: [String] = []
+        if chance(0.85) { members.append("\"sizeRange\": \(sizeRange())") }
+        if chance(0.25) { members.append("\"scale\": \(number(pick([1, 3, 0.5, 1.5, 4, 7, 2, 2.5])))") }
+        members.append("\"root\": \(element(depth: 0, parent: "root"))")
+        return object(members)
+    }
+
+    mutating func sizeRange() -> String {
+        var minimum: [String] = [], maximum: [String] = []
+        for _ in 0..<2 {
+            if chance(0.02) {
+                minimum.append("\"inf\"")
+                maximum.append("\"inf\"")
+                continue
+            }
+            let maxValue: Double? = chance(0.3) ? nil : length(upTo: 500)
+            maximum.append(maxValue.map(jsonNumber) ?? "\"inf\"")
+            if chance(0.5) {
+                minimum.append("0")
+            } else if let maxValue {
+                minimum.append(jsonNumber(chance(0.3) ? maxValue : (maxValue / 8 * Double(int(0...8)))))
+            } else {
+                minimum.append(jsonNumber(length(upTo: 500)))
+            }
+        }
+        var members: [String] = []
+        if chance(0.9) { members.append("\"min\": [\(minimum[0]), \(minimum[1])]") }
+        if chance(0.95) { members.append("\"max\": [\(maximum[0]), \(maximum[1])]") }
+        return object(members)
+    }
+
+    // MARK: Elements
+
+    static let containerTypes = [
+        "stack", "stack", "stack", "stack", "wrapper", "inset", "overlay", "background", "center", "ratio", "relative",
+        "absolute", "absolute", "corner", "spec", "nodeLayout",
+    ]
+
+    mutating func element(depth: Int, parent: String) -> String {
+        elements += 1
+        let leaf = depth >= maxDepth || elements >= maxElements || chance(depth == 0 ? 0.05 : 0.45)
+        let type = leaf ? "node" : pick(Self.containerTypes)
+        var members: [String] = []
+        if chance(0.9) {
+            members.append("\"name\": \"e\(names)\"")
+            names += 1
+        }
+        if chance(0.55) { members.append("\"style\": \(style(parent: parent))") }
+        let d = depth + 1
+        switch type {
+        case "node":
+            members.append("\"type\": \"node\"")
+            if chance(0.8) { members.append("\"size\": \(pair { $0.number($0.length()) })") }
+            if chance(0.1) { members.append("\"color\": \"#c0ffee\"") }
+        case "nodeLayout":
+            members.append("\"type\": \"node\"")
+            members.append("\"layout\": \(element(depth: d, parent: "node"))")
+        case "spec":
+            members.append("\"type\": \"spec\"")
+            if chance(0.3) { members.append("\"child\": \(element(depth: d, parent: type))") }
+        case "wrapper":
+            members.append("\"type\": \"wrapper\"")
+            if chance(0.5) {
+                members.append("\"child\": \(element(depth: d, parent: type))")
+            } else {
+                members.append("\"children\": \(children(depth: d, parent: type, upTo: 3))")
+            }
+        case "stack":
+            members.append("\"type\": \"stack\"")
+            members += stackKeys()
+            if chance(0.97) { members.append("\"children\": \(children(depth: d, parent: type, upTo: 6))") }
+        case "inset":
+            members.append("\"type\": \"inset\"")
+            if chance(0.9) {
+                var insets: [String] = []
+                for edge in ["top", "left", "bottom", "right"] where chance(0.7) {
+                    insets.append("\"\(edge)\": \(chance(0.15) ? "\"inf\"" : number(signedLength()))")
+                }
+                members.append("\"insets\": \(object(insets))")
+            }
+            members.append("\"child\": \(element(depth: d, parent: type))")
+        case "overlay":
+            members.append("\"type\": \"overlay\"")
+            members.append("\"child\": \(element(depth: d, parent: type))")
+            members.append("\"overlay\": \(element(depth: d, parent: type))")
+        case "background":
+            members.append("\"type\": \"background\"")
+            members.append("\"child\": \(element(depth: d, parent: type))")
+            members.append("\"background\": \(element(depth: d, parent: type))")
+        case "center":
+            members.append("\"type\": \"center\"")
+            if chance(0.8) { members.append("\"centeringOptions\": \"\(pick(["none", "x", "y", "xy"]))\"") }
+            if chance(0.6) {
+                members.append("\"sizingOptions\": \"\(pick(["default", "minimumX", "minimumY", "minimumXY"]))\"")
+            }
+            members.append("\"child\": \(element(depth: d, parent: type))")
+        case "ratio":
+            members.append("\"type\": \"ratio\"")
+            let ratio = chance(0.1)
+                ? pick([1e-6, 1e6, .leastNonzeroMagnitude, 1e300]) : pick([0.5, 1, 2, 0.75, 1.0 / 3, 16.0 / 9])
+            members.append("\"ratio\": \(number(ratio))")
+            members.append("\"child\": \(element(depth: d, parent: type))")
+        case "relative":
+            members.append("\"type\": \"relative\"")
+            let positions = ["none", "start", "center", "end"]
+            if chance(0.8) { members.append("\"horizontalPosition\": \"\(pick(positions))\"") }
+            if chance(0.8) { members.append("\"verticalPosition\": \"\(pick(positions))\"") }
+            if chance(0.6) {
+                members.append(
+                    "\"sizingOption\": \"\(pick(["default", "minimumWidth", "minimumHeight", "minimumSize"]))\"")
+            }
+            members.append("\"child\": \(element(depth: d, parent: type))")
+        case "absolute":
+            members.append("\"type\": \"absolute\"")
+            if chance(0.5) { members.append("\"sizing\": \"\(pick(["default", "sizeToFit"]))\"") }
+            if chance(0.95) { members.append("\"children\": \(children(depth: d, parent: type, upTo: 4))") }
+        default:  // corner
+            members.append("\"type\": \"corner\"")
+            members.append("\"child\": \(element(depth: d, parent: type))")
+            members.append("\"corner\": \(element(depth: d, parent: type))")
+            if chance(0.8) {
+                members.append(
+                    "\"cornerLocation\": \"\(pick(["topLeft", "topRight", "bottomLeft", "bottomRight"]))\"")
+            }
+            if chance(0.5) { members.append("\"offset\": \(pair { $0.number($0.signedLength()) })") }
+            if chance(0.5) { members.append("\"wrapsCorner\": \(chance(0.5))") }
+        }
+        return object(members)
+    }
+
+    mutating func children(depth: Int, parent: String, upTo count: Int) -> String {
+        let n = int(0...count)
+        var items: [String] = []
+        for _ in 0..<n { items.append(element(depth: depth, parent: parent)) }
+        return "[" + items.joined(separator: ", ") + "]"
+    }
+
+    mutating func stackKeys() -> [String] {
+        var keys: [String] = []
+        if chance(0.6) {
+            keys.append("\"direction\": \"\(pick(["horizontal", "vertical", "horizontalReverse", "verticalReverse"]))\"")
+        }
+        if chance(0.4) { keys.append("\"spacing\": \(number(signedLength(upTo: 20)))") }
+        if chance(0.4) {
+            keys.append("\"justifyContent\": \"\(pick(["start", "center", "end", "spaceBetween", "spaceAround"]))\"")
+        }
+        if chance(0.4) {
+            keys.append(
+                "\"alignItems\": \"\(pick(["start", "end", "center", "stretch", "baselineFirst", "baselineLast"]))\"")
+        }
+        if chance(0.35) { keys.append("\"flexWrap\": \"\(pick(["noWrap", "wrap"]))\"") }
+        if chance(0.3) {
+            keys.append(
+                "\"alignContent\": \"\(pick(["start", "center", "end", "spaceBetween", "spaceAround", "stretch"]))\"")
+        }
+        if chance(0.3) { keys.append("\"lineSpacing\": \(number(signedLength(upTo: 20)))") }
+        if chance(0.15) { keys.append("\"horizontalAlignment\": \"\(pick(["none", "left", "middle", "right"]))\"") }
+        if chance(0.15) { keys.append("\"verticalAlignment\": \"\(pick(["none", "top", "center", "bottom"]))\"") }
+        return keys
+    }
+
+    // MARK: Style
+
+    /// A style; children of stacks lean to the flex properties, children of absolute specs to a position.
+    mutating func style(parent: String) -> String {
+        var members: [String] = []
+        let sizing = parent == "stack" ? 0.25 : 0.4
+        // Each stored dimension is written by at most one key.
+        switch int(0...9) {
+        case 0 where chance(sizing * 2): members.append("\"preferredSize\": \(pair { $0.number($0.length()) })")
+        case 1 where chance(sizing * 2): members.append("\"preferredLayoutSize\": \(pair { $0.dimension() })")
+        default:
+            if chance(sizing) { members.append("\"width\": \(dimension())") }
+            if chance(sizing) { members.append("\"height\": \(dimension())") }
+        }
+        switch int(0...9) {
+        case 0 where chance(0.3): members.append("\"minSize\": \(pair { $0.number($0.length(upTo: 100)) })")
+        case 1 where chance(0.3): members.append("\"minLayoutSize\": \(pair { $0.dimension() })")
+        default:
+            if chance(0.12) { members.append("\"minWidth\": \(dimension())") }
+            if chance(0.12) { members.append("\"minHeight\": \(dimension())") }
+        }
+        switch int(0...9) {
+        case 0 where chance(0.3): members.append("\"maxSize\": \(pair { $0.number($0.length()) })")
+        case 1 where chance(0.3): members.append("\"maxLayoutSize\": \(pair { $0.dimension() })")
+        default:
+            if chance(0.12) { members.append("\"maxWidth\": \(dimension())") }
+            if chance(0.12) { members.append("\"maxHeight\": \(dimension())") }
+        }
+        let flex = parent == "stack" ? 0.35 : 0.05
+        if chance(flex) { members.append("\"flexGrow\": \(number(pick([0, 1, 1, 2, 0.5, 3])))") }
+        if chance(flex) { members.append("\"flexShrink\": \(number(pick([0, 1, 1, 2, 0.5, 3])))") }
+        if chance(flex * 0.6) { members.append("\"flexBasis\": \(dimension())") }
+        if chance(flex * 0.8) {
+            members.append("\"alignSelf\": \"\(pick(["auto", "start", "end", "center", "stretch"]))\"")
+        }
+        if chance(flex * 0.5) { members.append("\"spacingBefore\": \(number(signedLength(upTo: 20)))") }
+        if chance(flex * 0.5) { members.append("\"spacingAfter\": \(number(signedLength(upTo: 20)))") }
+        if chance(flex * 0.5) { members.append("\"ascender\": \(number(signedLength(upTo: 40)))") }
+        if chance(flex * 0.5) { members.append("\"descender\": \(number(signedLength(upTo: 40)))") }
+        if chance(parent == "absolute" ? 0.8 : 0.03) {
+            members.append("\"layoutPosition\": \(pair { $0.number($0.signedLength(upTo: 300)) })")
+        }
+        return object(members)
+    }
+}
