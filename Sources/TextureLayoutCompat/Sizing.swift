@@ -148,9 +148,8 @@ extension SizeRange {
 }
 
 /// `ASPointsValidForSize`: finite (or zero), not negative, below 10⁷ points.
-@inlinable public func ASPointsValidForSize(_ points: CGFloat) -> Bool {
-    let p = Double(points)
-    return (p.isNormal || p == 0) && p >= 0 && p < 10_000_000
+public func ASPointsValidForSize(_ points: CGFloat) -> Bool {
+    isValidForSize(Double(points))
 }
 
 /// `ASIsCGSizeValidForLayout`: both dimensions pass ``ASPointsValidForLayout(_:)``.
@@ -159,6 +158,6 @@ extension SizeRange {
 }
 
 /// `ASIsCGSizeValidForSize`: both dimensions pass ``ASPointsValidForSize(_:)``.
-@inlinable public func ASIsCGSizeValidForSize(_ size: CGSize) -> Bool {
-    ASPointsValidForSize(size.width) && ASPointsValidForSize(size.height)
+public func ASIsCGSizeValidForSize(_ size: CGSize) -> Bool {
+    Size(size).isValidForLayout
 }

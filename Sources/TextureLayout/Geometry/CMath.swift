@@ -9,7 +9,7 @@
 @inlinable func elvis(_ x: Double, _ y: Double) -> Double { x != 0 ? x : y }
 
 /// `ASPointsValidForSize`: finite or zero, not negative, below 10⁷ points (NaN and subnormals fail).
-@inline(__always) func isValidForSize(_ p: Double) -> Bool {
+@inline(__always) public func isValidForSize(_ p: Double) -> Bool {
     p == 0 || (p >= .leastNormalMagnitude && p < 10_000_000)
 }
 
