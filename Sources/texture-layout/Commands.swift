@@ -12,6 +12,7 @@ struct TextureLayoutTool: ParsableCommand {
             Exit statuses: 0 success; 1 a file that cannot be read or written; 2 a document error or a \
             command-line usage error (one line on standard error, starting with the JSON path of the problem).
             """,
+        version: toolVersion,
         subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self]
     )
 }
@@ -182,7 +183,7 @@ struct RenderCommand: ToolCommand {
     var file: String
 
     @Option(help: ArgumentHelp(
-        "svg, png or ascii (default: from the output file's extension .svg, .png or .txt; otherwise svg).",
+        "svg, png or ascii (default: from the output file's extension .svg, .png or .txt; svg on standard output).",
         valueName: "format"))
     var format: String?
 
@@ -202,12 +203,21 @@ struct RenderCommand: ToolCommand {
             }
             return value
         }
-        switch output.map({ $0.split(separator: ".").last.map { $0.lowercased() } ?? "" }) {
-        case "png": return .png
-        case "txt": return .ascii
-        default: return .svg
+        guard let output else { return .svg }
+        // Only a dot in the file's own name starts an extension (`dir.d/picture` has none).
+        let name = output.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let fileExtension = name.dropFirst().contains(".") ? name.split(separator: ".").last.map(String.init) : nil
+        guard let fileExtension, let value = Self.formatsByExtension[fileExtension.lowercased()] else {
+            // Writing SVG into `picture.jpg` would surprise whoever opens it: say what to do instead.
+            let shown = fileExtension.map { "\".\($0)\"" } ?? "no extension"
+            throw .usage("-o: cannot tell the picture format from \(shown) (\(SizeOptions.quoted(output))): "
+                         + "use .svg, .png or .txt, or give --format svg|png|ascii")
         }
+        return value
     }
+
+    /// The file extensions `render` knows without `--format`.
+    static let formatsByExtension: [String: PictureFormat] = ["svg": .svg, "png": .png, "txt": .ascii]
 
     func execute() throws(Failure) {
         let format = try pictureFormat()

@@ -135,6 +135,34 @@ import Testing
         #expect(Array(png[16..<24]) == [0, 0, 0x02, 0xEE, 0, 0, 0x02, 0xE4])
     }
 
+    @Test(arguments: [("picture.svg", "<svg "), ("picture.TXT", "# 200 x 40 points"), ("a.b/picture.png", "\u{89}PNG")])
+    func theOutputFileExtensionChoosesTheFormat(name: String, start: String) throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("a.b"),
+                                                withIntermediateDirectories: true)
+        let out = scratch.path(name)
+        try run(["render", example("spec.json"), "-o", out]).expectSuccess()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(Array(bytes.prefix(start.unicodeScalars.count)) == start.unicodeScalars.map { UInt8($0.value) })
+    }
+
+    @Test(arguments: ["picture.jpg", "picture", "a.svg/picture", ".svg"])
+    func anUnknownExtensionWithoutFormatIsRefusedAndWritesNothing(name: String) throws {
+        let scratch = try Scratch()
+        let out = scratch.path(name)
+        let result = try run(["render", example("spec.json"), "-o", out])
+        result.expectFailure(2, startingWith: "-o: cannot tell the picture format from ")
+        #expect(result.error.contains("--format"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func formatWinsOverTheExtension() throws {
+        let scratch = try Scratch()
+        let out = scratch.path("picture.jpg")
+        try run(["render", example("spec.json"), "--format", "ascii", "-o", out]).expectSuccess()
+        #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("# 200 x 40 points"))
+    }
+
     @Test func pngToStandardOutput() throws {
         let result = try run(["render", example("spec.json"), "--format", "png"])
         result.expectSuccess()
@@ -202,5 +230,16 @@ import Testing
     @Test func theChangedElementMustBeASizedNode() throws {
         try run(["bench", "DOC"], document: #"{"root": {"type": "stack", "name": "changed"}}"#)
             .expectFailure(2, startingWith: "root: ")
+    }
+}
+
+@Suite struct VersionTests {
+    @Test func versionPrintsOneLineWithASemanticVersion() throws {
+        let result = try run(["--version"])
+        result.expectSuccess()
+        let line = result.text
+        #expect(line.hasSuffix("\n") && line.filter { $0 == "\n" }.count == 1)
+        let parts = line.dropLast().split(separator: ".")
+        #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(line)")
     }
 }
