@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TextureLayoutCompat", targets: ["TextureLayoutCompat"]),
         .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
+        .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
     ],
     dependencies: [
@@ -16,6 +17,26 @@ let package = Package(
     targets: [
         .target(name: "TextureLayout"),
         .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout"]),
+        // The text module's system libraries (found through pkg-config; `Scripts/setup` installs them).
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        .target(
+            name: "TextureLayoutText",
+            dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
+        ),
         .target(name: "LayoutDocument", dependencies: ["TextureLayout"]),
         .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument"]),
         .executableTarget(
@@ -36,6 +57,7 @@ let package = Package(
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat"]),
+        .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).
         .testTarget(name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument"]),

@@ -1,0 +1,2 @@
+// fontconfig (finding a font file by family name), found through pkg-config `fontconfig`.
+#include <fontconfig/fontconfig.h>
