@@ -56,3 +56,18 @@ import TextureLayout
             == [Rect(x: 12, y: 12, width: 44, height: 44), Rect(x: 64, y: 25, width: 200, height: 18)])
     }
 }
+
+extension DocumentationExampleTests {
+    // The article "Right to left": in a 100-wide root the leaves sit at 0 and 15 left to right; mirrored, at
+    // 100 − 0 − 10 = 90 and 100 − 15 − 20 = 65.
+    @Test func rightToLeftArticle() {
+        let root = DisplayNode()
+        root.layoutSpecBlock = { _, _ in
+            StackLayoutSpec(direction: .horizontal, spacing: 5,
+                            children: [FixedSizeNode(intrinsicSize: Size(10, 10)), FixedSizeNode(intrinsicSize: Size(20, 10))])
+        }
+        let layout = root.layoutThatFits(SizeRange(exactly: Size(100, 10)), direction: .rightToLeft)
+        #expect(layout.subnodeLayouts.map(\.frameInSupernode)
+            == [Rect(x: 90, y: 0, width: 10, height: 10), Rect(x: 65, y: 0, width: 20, height: 10)])
+    }
+}

@@ -9,6 +9,12 @@ open class DisplayNode: LayoutElement {
         didSet { setNeedsLayout() }
     }
 
+    /// The direction the node's content follows (Texture's `semanticContentAttribute`). When it resolves to right
+    /// to left in a pass, the node's subnodes and the specs between them are mirrored within the node in the
+    /// pass's ``Layout``: `x' = width − x − w`. Measurement does not depend on it, so changing it keeps every cached
+    /// measurement; the next ``LayoutElement/layoutThatFits(_:parentSize:scale:direction:)`` shows the change.
+    @exclusivity(unchecked) public final var contentDirection: ContentDirection = .inherit
+
     /// The spec of the latest computation, as the single sublayout.
     @exclusivity(unchecked) private final var specSublayout: [LayoutElement] = []
 

@@ -2,7 +2,7 @@
 ///
 /// Results of the most recent layout pass live in the element itself (its size, its position in its parent and a
 /// small cache of measurements keyed by size range and parent size), so that a pass allocates nothing per
-/// measurement and a second pass reuses every measurement a change cannot affect. ``layoutThatFits(_:parentSize:scale:)``
+/// measurement and a second pass reuses every measurement a change cannot affect. ``layoutThatFits(_:parentSize:scale:direction:)``
 /// copies them into an immutable ``Layout``.
 open class LayoutElement {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its

@@ -1,12 +1,16 @@
 extension LayoutElement {
     /// Lays the element out within `constrainedSize` (percentages resolve against `parentSize`, by default the
     /// range's max, as `ASCalculateRootLayout` does) at `scale` pixels per point, and returns the result.
-    public final func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2)
-        -> Layout
+    ///
+    /// `direction` is the user interface direction that nodes whose ``DisplayNode/contentDirection`` is
+    /// `.inherit` follow; nodes whose direction resolves to right to left have their content mirrored in the
+    /// result (see <doc:RightToLeft>). Measurement is the same in both directions.
+    public final func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+                                     direction: LayoutDirection = .leftToRight) -> Layout
     {
         let context = LayoutContext(scale: scale)
         _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-        return Layout(root: self, context: context)
+        return Layout(root: self, context: context, direction: direction)
     }
 
     /// Lays the element out and leaves the results in the elements only (read them with ``calculatedSize``),
@@ -34,8 +38,8 @@ public struct Layout {
     /// This entry's index in ``LayoutTree``'s pre-order.
     public let index: Int
 
-    init(root: LayoutElement, context: LayoutContext) {
-        tree = LayoutTree(root: root, context: context)
+    init(root: LayoutElement, context: LayoutContext, direction: LayoutDirection) {
+        tree = LayoutTree(root: root, context: context, direction: direction)
         index = 0
     }
 
@@ -51,15 +55,25 @@ public struct Layout {
     /// The pixel-ceiled size.
     public var size: Size { tree.sizes[index] }
     /// The position relative to the parent layout's origin, unrounded as Texture keeps it (zero for the root).
+    /// In a right-to-left node it is mirrored within the parent layout: `parent width − x − width`.
     public var position: Point { tree.positions[index] }
     /// `position` and `size`.
     public var frame: Rect { Rect(origin: position, size: size) }
     /// The frame in the root's coordinate space. Nodes get Texture's applied frames (positions ceiled to the pixel
-    /// grid at every node boundary); specs are unrounded from the node that contains them.
+    /// grid at every node boundary, then mirrored in a right-to-left node); specs are unrounded from the node that
+    /// contains them.
     public var frameInRoot: Rect { tree.rootFrames[index] }
     /// The frame relative to the node that contains this element in its layout spec (for a node: the frame
-    /// Texture applies to it, relative to its supernode).
+    /// Texture applies to it, relative to its supernode). In a node whose content runs right to left it is
+    /// mirrored within that node: `x' = node width − x − width`, where a node's `x` is already ceiled.
     public var frameInSupernode: Rect { tree.supernodeFrames[index] }
+    /// The direction of the content this entry is part of: that of the node containing it in its layout spec
+    /// (right to left means this entry's frame was mirrored within that node), or the pass's for the root and
+    /// for the entries of a root spec, which no node contains (and so nothing mirrors). Text defaults to a
+    /// paragraph in this direction.
+    public var direction: LayoutDirection { tree.directions[index] }
+    /// The user interface direction of the pass.
+    public var layoutDirection: LayoutDirection { tree.direction }
     /// The child layouts in drawing order (later on top).
     public var sublayouts: [Layout] {
         var result: [Layout] = []
@@ -106,11 +120,15 @@ public final class LayoutTree {
     let ends: [Int]
     let rootFrames: [Rect]
     let supernodeFrames: [Rect]
+    /// Per entry: the direction of the content it is part of (``Layout/direction``).
+    let directions: [LayoutDirection]
     let issues: [LayoutIssue]
     let grid: PixelGrid
+    let direction: LayoutDirection
 
-    init(root: LayoutElement, context: LayoutContext) {
+    init(root: LayoutElement, context: LayoutContext, direction: LayoutDirection) {
         grid = context.grid
+        self.direction = direction
         issues = context.issues
         var elements: [LayoutElement] = []
         var sizes: [Size] = []
@@ -136,24 +154,45 @@ public final class LayoutTree {
             let parent = parents[index]
             ends[parent] = max(ends[parent], ends[index])
         }
-        // Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded.
+        // Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded. A node whose
+        // content runs right to left then mirrors each frame within its width, after the ceiling (Texture flips
+        // the flattened, already ceiled positions and does not round again).
         var rootFrames = [Rect](repeating: .zero, count: elements.count)
         var supernodeFrames = [Rect](repeating: .zero, count: elements.count)
-        var nodeOrigin = [Point](repeating: .zero, count: elements.count)
+        // Each entry's left-to-right offset in its containing node (what a spec's children accumulate from).
+        var offsets = [Point](repeating: .zero, count: elements.count)
+        // Each entry's containing node (-1 for the root and for entries of a root spec, which no node contains).
+        var containers = [Int](repeating: -1, count: elements.count)
+        // Per node entry: whether its own content runs right to left.
+        var rightToLeft = [Bool](repeating: false, count: elements.count)
+        var directions = [LayoutDirection](repeating: direction, count: elements.count)
         for index in elements.indices {
             let parent = parents[index]
             let size = sizes[index]
+            let node = elements[index] as? DisplayNode
+            if let node { rightToLeft[index] = node.contentDirection.resolved(in: direction) == .rightToLeft }
             guard parent >= 0 else {
                 rootFrames[index] = Rect(origin: .zero, size: size)
                 supernodeFrames[index] = rootFrames[index]
                 continue
             }
             let parentIsNode = elements[parent] is DisplayNode
-            let offset = (parentIsNode ? .zero : supernodeFrames[parent].origin) + positions[index]
-            let origin = parentIsNode ? rootFrames[parent].origin : nodeOrigin[parent]
-            nodeOrigin[index] = origin
-            let inSupernode = (elements[index] is DisplayNode ? grid.ceil(offset) : offset).finiteOrZero
+            let container = parentIsNode ? parent : containers[parent]
+            containers[index] = container
+            let offset = (parentIsNode ? .zero : offsets[parent]) + positions[index]
+            var inSupernode = (node != nil ? grid.ceil(offset) : offset).finiteOrZero
+            offsets[index] = inSupernode
+            if container >= 0 {
+                if rightToLeft[container] {
+                    directions[index] = .rightToLeft
+                    inSupernode.x = sizes[container].width - inSupernode.x - size.width
+                    positions[index].x = sizes[parent].width - positions[index].x - size.width
+                } else {
+                    directions[index] = .leftToRight
+                }
+            }
             supernodeFrames[index] = Rect(origin: inSupernode, size: size)
+            let origin = container >= 0 ? rootFrames[container].origin : .zero
             rootFrames[index] = Rect(origin: (origin + inSupernode).finiteOrZero, size: size)
         }
         self.elements = elements
@@ -162,6 +201,7 @@ public final class LayoutTree {
         self.ends = ends
         self.rootFrames = rootFrames
         self.supernodeFrames = supernodeFrames
+        self.directions = directions
     }
 }
 
