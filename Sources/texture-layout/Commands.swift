@@ -49,32 +49,26 @@ struct SizeOptions: ParsableArguments {
 
     /// Applies the overrides: `--min` and `--max` first, then `--width` and `--height`.
     func apply(to document: inout LayoutDocument) throws(Failure) {
-        var range = document.sizeRange
-        if let minimum { range.min = try Self.size(minimum, option: "--min") }
-        if let maximum { range.max = try Self.size(maximum, option: "--max") }
-        if let width {
-            let value = try Self.length(width, option: "--width", allowsInfinity: false)
-            range.min.width = value
-            range.max.width = value
-        }
-        if let height {
-            let value = try Self.length(height, option: "--height", allowsInfinity: false)
-            range.min.height = value
-            range.max.height = value
-        }
-        if range.min.width > range.max.width || range.min.height > range.max.height {
-            throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
-                         + "max \(format(range.max.width)),\(format(range.max.height))")
-        }
-        document.sizeRange = range
+        try parsed().apply(to: &document)
+    }
+
+    /// The options read as numbers, so that a bad option is a usage error before any document is read and each
+    /// document of a batch applies the same values.
+    func parsed() throws(Failure) -> SizeOverrides {
+        var overrides = SizeOverrides()
+        if let minimum { overrides.minimum = try Self.size(minimum, option: "--min") }
+        if let maximum { overrides.maximum = try Self.size(maximum, option: "--max") }
+        if let width { overrides.width = try Self.length(width, option: "--width", allowsInfinity: false) }
+        if let height { overrides.height = try Self.length(height, option: "--height", allowsInfinity: false) }
         if let scale {
             let value = try Self.length(scale, option: "--scale", allowsInfinity: false)
             guard value > 0, LayoutDocument.validScales.contains(value) else {
                 throw .usage("--scale: the scale must be greater than 0 and at most "
                              + "\(format(LayoutDocument.validScales.upperBound)), got \(scale)")
             }
-            document.scale = value
+            overrides.scale = value
         }
+        return overrides
     }
 
     /// A finite number of points ≥ 0, or `inf` where allowed.
@@ -101,6 +95,37 @@ struct SizeOptions: ParsableArguments {
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
+/// The size and scale options as numbers (`nil`: not given).
+struct SizeOverrides: Sendable {
+    var minimum: Size?
+    var maximum: Size?
+    var width: Double?
+    var height: Double?
+    var scale: Double?
+
+    /// Overrides the document's range (`--min` and `--max` first, then `--width` and `--height`) and scale; a
+    /// range whose min exceeds its max is a usage error.
+    func apply(to document: inout LayoutDocument) throws(Failure) {
+        var range = document.sizeRange
+        if let minimum { range.min = minimum }
+        if let maximum { range.max = maximum }
+        if let width {
+            range.min.width = width
+            range.max.width = width
+        }
+        if let height {
+            range.min.height = height
+            range.max.height = height
+        }
+        if range.min.width > range.max.width || range.min.height > range.max.height {
+            throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
+                         + "max \(format(range.max.width)),\(format(range.max.height))")
+        }
+        document.sizeRange = range
+        if let scale { document.scale = scale }
+    }
+}
+
 /// The value of a library call that can reject the document (reading it, laying it out), with its
 /// ``DocumentError`` reported as a ``Failure``: every command words document errors the same way.
 @discardableResult
@@ -121,25 +146,6 @@ func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
 /// Lays a document out; what Texture would assert on is a document error.
 func layOut(_ document: LayoutDocument) throws(Failure) -> DocumentLayout {
     try reportingDocumentError(try document.layout())
-}
-
-struct LayoutCommand: ToolCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "layout",
-        abstract: "Lays a document out and prints {\"size\": [w, h], \"frames\": {name: [x, y, w, h]}}."
-    )
-
-    @Argument(help: ArgumentHelp("The layout document; - or none: standard input.", valueName: "file"))
-    var file: String = "-"
-
-    @OptionGroup var size: SizeOptions
-
-    func execute() throws(Failure) {
-        var document = try readDocument(file)
-        try size.apply(to: &document)
-        let result = try layOut(document)
-        try IO.write(Array((result.json + "\n").utf8), to: nil)
-    }
 }
 
 struct ValidateCommand: ToolCommand {

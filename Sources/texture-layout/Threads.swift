@@ -1,0 +1,50 @@
+import TextureLayout
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How many processors are online (at least 1): the default number of worker threads.
+func processorCount() -> Int {
+    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
+
+/// Runs `body` on `count` threads at once, the calling thread being one of them, and returns when every one is
+/// done. Each new thread moves to one of the engine's large-stack threads first, since documents nest without
+/// limit; the calling thread is the tool's, which already is one.
+func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+    var threads: [pthread_t] = []
+    for _ in 1..<max(count, 1) {
+        let job = Unmanaged.passRetained(ThreadJob { withLargeStack(body) }).toOpaque()
+        #if canImport(Darwin)
+        var handle: pthread_t?
+        #else
+        var handle = pthread_t()
+        #endif
+        let status = pthread_create(&handle, nil, { argument in
+            #if canImport(Darwin)
+            Unmanaged<ThreadJob>.fromOpaque(argument).takeRetainedValue().body()
+            #else
+            Unmanaged<ThreadJob>.fromOpaque(argument!).takeRetainedValue().body()
+            #endif
+            return nil
+        }, job)
+        #if canImport(Darwin)
+        if status == 0, let handle { threads.append(handle) } else { Unmanaged<ThreadJob>.fromOpaque(job).release() }
+        #else
+        if status == 0 { threads.append(handle) } else { Unmanaged<ThreadJob>.fromOpaque(job).release() }
+        #endif
+        // A thread the system cannot make leaves its share of the work to the others.
+    }
+    body()
+    for thread in threads { pthread_join(thread, nil) }
+}
+
+/// What a new thread runs, passed to it as a retained pointer.
+private final class ThreadJob {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) { self.body = body }
+}

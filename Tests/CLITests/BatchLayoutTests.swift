@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `layout` with several files (cli.md): one NDJSON line per file in the order given, each the single-file output
+/// with the file's name first, or the single-file error line; exit 2 if any was bad, else 1 if any could not be read.
+@Suite struct BatchLayoutTests {
+    static let examples = ["feed-cell.json", "photo-grid.json", "corner.json", "stack.json", "spec.json"].map(example)
+
+    /// What a run on `file` alone prints on standard output (success) or standard error (failure), without its
+    /// newline, and its status.
+    func single(_ file: String, _ options: [String] = []) throws -> (text: String, status: Int32) {
+        let result = try run(["layout", file] + options)
+        return ((result.status == 0 ? result.text : result.error).trimmingSuffix("\n"), result.status)
+    }
+
+    /// The line a batch prints for `file` (named `name` in the batch), made from the single-file run.
+    func expectedLine(_ file: String, _ options: [String] = [], name: String? = nil) throws -> String {
+        let (text, status) = try single(file, options)
+        let name = jsonString(name ?? file)
+        return status == 0 ? "{\"file\": \(name), " + text.dropFirst() : "{\"file\": \(name), \"error\": \(jsonString(text))}"
+    }
+
+    @Test(arguments: [1, 2, 3, 8])
+    func linesAreTheSingleFileOutputsInOrder(jobs: Int) throws {
+        // Large and small documents mixed, so workers finish out of order; a file may repeat.
+        let files = Self.examples + [Self.examples[0]] + Self.examples.reversed()
+        let result = try run(["layout"] + files + ["--jobs", String(jobs)])
+        result.expectSuccess()
+        #expect(result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            == (try files.map { try expectedLine($0) }) + [""])
+    }
+
+    @Test func theDefaultIsTheMachinesCoresAndOptionsApplyToEveryFile() throws {
+        let files = Array(Self.examples.prefix(3))
+        let result = try run(["layout"] + files + ["--width", "200", "--scale", "3"])
+        result.expectSuccess()
+        #expect(result.text == (try files.map { try expectedLine($0, ["--width", "200", "--scale", "3"]) + "\n" }.joined()))
+    }
+
+    @Test func aBadFileGetsItsErrorLineAndTheOthersTheirLayouts() throws {
+        let scratch = try Scratch()
+        let bad = try scratch.file("bad.json", #"{"root": {"type": "node", "size": "big"}}"#)
+        let empty = try scratch.file("empty.json", "")
+        let tooNarrow = try scratch.file("range.json", #"{"sizeRange": {"min": [300, 0]}, "root": {"type": "node"}}"#)
+        let files = [bad, Self.examples[0], empty, tooNarrow, Self.examples[1]]
+        for jobs in ["1", "2"] {
+            let result = try run(["layout"] + files + ["--jobs", jobs, "--max", "100,100"])
+            #expect(result.status == 2)
+            #expect(result.error.isEmpty)
+            #expect(result.text == (try files.map { try expectedLine($0, ["--max", "100,100"]) + "\n" }.joined()))
+        }
+        // The lines, as the contract words them.
+        let lines = try run(["layout", bad, empty, tooNarrow, "--max", "100,100"]).text.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"file": "\#(bad)", "error": "root.size: expected an array of two values, got \"big\""}"#,
+            #"{"file": "\#(empty)", "error": "document: invalid JSON at line 1, column 1: the input is empty"}"#,
+            #"{"file": "\#(tooNarrow)", "error": "the size range's min 300,0 exceeds its max 100,100"}"#,
+        ])
+    }
+
+    @Test func anUnreadableFileExitsOneUnlessAnotherIsBad() throws {
+        let scratch = try Scratch()
+        let missing = scratch.path("missing.json")
+        let unreadable = try run(["layout", Self.examples[0], missing, "--jobs", "2"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.error.isEmpty)
+        #expect(unreadable.text == (try [Self.examples[0], missing].map { try expectedLine($0) + "\n" }.joined()))
+        #expect(unreadable.text.hasSuffix(
+            #"{"file": "\#(missing)", "error": "\#(missing): cannot read: No such file or directory"}"# + "\n"))
+
+        let bad = try scratch.file("bad.json", "[]")
+        let both = try run(["layout", missing, bad, Self.examples[1]])
+        #expect(both.status == 2)
+        #expect(both.text.split(separator: "\n").count == 3)
+    }
+
+    @Test func standardInputAmongSeveralFiles() throws {
+        let document = try Data(contentsOf: URL(fileURLWithPath: Self.examples[0]))
+        let result = try run(["layout", Self.examples[1], "-", Self.examples[2], "--jobs", "2"], input: document)
+        result.expectSuccess()
+        #expect(result.text == (try expectedLine(Self.examples[1])) + "\n"
+                + (try expectedLine(Self.examples[0], name: "-")) + "\n" + (try expectedLine(Self.examples[2])) + "\n")
+    }
+
+    @Test func jobsWithOneFileIsTheSingleFileOutput() throws {
+        let result = try run(["layout", Self.examples[0], "--jobs", "4"])
+        result.expectSuccess()
+        #expect(result.text == LayoutCommandTests.feedCellOutput)
+    }
+
+    @Test func usageErrorsStopBeforeAnyLine() throws {
+        try run(["layout", Self.examples[0], Self.examples[1], "--jobs", "0"])
+            .expectFailure(2, startingWith: "--jobs: must be at least 1")
+        try run(["layout", Self.examples[0], Self.examples[1], "--width", "wide"])
+            .expectFailure(2, startingWith: #"--width: expected a number, got "wide""#)
+    }
+
+    /// Worker threads lay out documents of any depth, as the single-file run does.
+    @Test func deepDocumentsOnWorkerThreads() throws {
+        let levels = 10_000
+        let document = #"{"root": "# + String(repeating: #"{"type": "stack", "children": ["#, count: levels)
+            + #"{"type": "node", "name": "leaf", "size": [10, 20]}"# + String(repeating: "]}", count: levels) + "}"
+        let scratch = try Scratch()
+        let files = try (0..<4).map { try scratch.file("deep\($0).json", document) }
+        let result = try run(["layout"] + files + ["--jobs", "3"])
+        result.expectSuccess()
+        #expect(result.text == files.map {
+            "{\"file\": \(jsonString($0)), \"size\": [10, 20], \"frames\": {\"leaf\": [0, 0, 10, 20]}}\n"
+        }.joined())
+    }
+}
+
+/// A JSON string literal of `text` (as the tool quotes names).
+func jsonString(_ text: String) -> String {
+    String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]),
+           as: UTF8.self)
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
