@@ -77,188 +77,160 @@ struct DocumentReader {
 
     // MARK: Elements
 
+    /// An element object being read: its members are read in order; one whose value is an element (or an array
+    /// of them) waits, below the child's frame, until the child is built.
+    struct Frame {
+        let path: JSONPath
+        let kind: ElementKind
+        let members: [(key: String, value: JSONValueRef)]
+        /// The member read next.
+        var next = 0
+        var values = ElementValues()
+        var name: String?
+        var style = Style()
+        /// The key whose element (or array of elements) is being read, with the array's remaining items and the
+        /// elements built from the ones before.
+        var pending: (key: String, path: JSONPath, items: JSONElements.Iterator?, built: [LayoutElement])?
+
+        /// Takes the element just built for the pending key.
+        mutating func receive(_ element: LayoutElement) {
+            guard var pending else { return }
+            self.pending = nil  // so that appending does not copy the array
+            if pending.items == nil {
+                values.set(pending.key, .element(element))
+            } else {
+                pending.built.append(element)
+                self.pending = pending
+            }
+        }
+    }
+
+    /// Reads an element and everything nested in it. Nesting is followed with a stack of frames on the heap rather
+    /// than by recursion, so any depth reads on any thread; errors come in the order a depth-first reading meets
+    /// them.
     mutating func element(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutElement {
+        var frames = [try begin(value, at: path)]
+        while true {
+            if let (child, childPath) = try advance(&frames[frames.count - 1]) {
+                frames.append(try begin(child, at: childPath))
+                continue
+            }
+            let built = try finish(frames.removeLast())
+            guard !frames.isEmpty else { return built }
+            frames[frames.count - 1].receive(built)
+        }
+    }
+
+    /// Checks an element object's type and starts reading it.
+    func begin(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Frame {
         let fields = try members(of: value, at: path)
         guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
         }
         let type = try string(typeValue, at: path.appending("type"))
-        guard Self.keysByType[type] != nil else {
-            let known = Self.keysByType.keys.sorted().map { jsonString($0) }.joined(separator: ", ")
+        guard let kind = ElementKind.named(type) else {
+            let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
             throw DocumentError(path: path.appending("type"),
                                 message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
-        var element = ElementFields(type: type, path: path)
-        for (key, member) in fields {
-            try read(key, member, into: &element, at: path.appending(key))
+        return Frame(path: path, kind: kind, members: fields)
+    }
+
+    /// Reads the frame's members up to the next element value and returns that element's JSON (its frame comes
+    /// next); `nil` once every member is read.
+    func advance(_ frame: inout Frame) throws(DocumentError) -> (JSONValueRef, JSONPath)? {
+        if var pending = frame.pending {
+            if var items = pending.items {
+                if let item = items.next() {
+                    pending.items = items
+                    frame.pending = pending
+                    return (item, pending.path.appending(index: pending.built.count))
+                }
+                frame.values.set(pending.key, .elements(pending.built))
+            }
+            frame.pending = nil
         }
-        let built = try build(element)
-        built.style = element.style
-        if let name = element.name {
+        while frame.next < frame.members.count {
+            let (key, member) = frame.members[frame.next]
+            frame.next += 1
+            let path = frame.path.appending(key)
+            switch key {
+            case "type": continue
+            case "name": frame.name = try string(member, at: path)
+            case "style": frame.style = try style(member, at: path)
+            default:
+                guard let declared = frame.kind.key(key) else {
+                    throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for a \(frame.kind.type)")
+                }
+                switch declared.value {
+                case .element:
+                    frame.pending = (key, path, nil, [])
+                    return (member, path)
+                case .elements:
+                    guard member.kind == .array else {
+                        throw wrongKind(member, expected: "an array of elements", at: path)
+                    }
+                    var items = member.elements.makeIterator()
+                    guard let first = items.next() else {
+                        frame.values.set(key, .elements([]))
+                        continue
+                    }
+                    var built: [LayoutElement] = []
+                    built.reserveCapacity(member.count)
+                    frame.pending = (key, path, items, built)
+                    return (first, path.appending(index: 0))
+                default:
+                    frame.values.set(key, try value(member, declared.value, key: key, at: path))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Checks what only the whole element shows (required keys, exclusive keys, a duplicate name), builds it and
+    /// records it.
+    mutating func finish(_ frame: Frame) throws(DocumentError) -> LayoutElement {
+        let kind = frame.kind
+        for key in kind.keys where key.isRequired && !frame.values.has(key.name) {
+            throw DocumentError(path: frame.path,
+                                message: "\(article(kind.type)) \(kind.type) needs \(jsonString(key.name))")
+        }
+        for (first, second) in kind.exclusiveKeys where frame.values.has(first) && frame.values.has(second) {
+            throw DocumentError(path: frame.path, message: "\(article(kind.type)) \(kind.type) has either "
+                + "\(jsonString(first)) or \(jsonString(second)), not both")
+        }
+        let built = kind.build(frame.values)
+        built.style = frame.style
+        if let name = frame.name {
             guard elementsByName[name] == nil else {
-                throw DocumentError(path: path.appending("name"), message: "duplicate name \(jsonString(name))")
+                throw DocumentError(path: frame.path.appending("name"), message: "duplicate name \(jsonString(name))")
             }
             elementsByName[name] = built
             built.debugName = name
         }
-        info[ObjectIdentifier(built)] = .init(path: path, name: element.name, color: element.color)
+        info[ObjectIdentifier(built)] = .init(path: frame.path, type: kind.type, name: frame.name,
+                                              color: frame.values.string("color"))
         return built
     }
 
-    /// Everything an element object may hold; each type reads the fields it owns.
-    struct ElementFields {
-        let type: String
-        let path: JSONPath
-        var name: String?
-        var style = Style()
-        var color: String?
-        var size: Size?
-        var layout: LayoutElement?
-        var child: LayoutElement?
-        var children: [LayoutElement]?
-        var overlay: LayoutElement?
-        var background: LayoutElement?
-        var corner: LayoutElement?
-        /// Made only for a stack.
-        lazy var stack = StackLayoutSpec()
-        var insets = EdgeInsets.zero
-        var centering: CenteringOptions = []
-        var centerSizing: CenterSizingOptions = []
-        var ratio: Double?
-        var horizontalPosition = RelativePosition.none
-        var verticalPosition = RelativePosition.none
-        var sizingOption: RelativeSizingOption = []
-        var absoluteSizing = AbsoluteSizing.default
-        var cornerLocation = CornerLocation.topLeft
-        var offset = Point.zero
-        var wrapsCorner = false
-        var horizontalAlignment = HorizontalAlignment.none
-        var verticalAlignment = VerticalAlignment.none
-    }
-
-    /// The keys each element type accepts besides `type`, `name` and `style`.
-    static let keysByType: [String: Set<String>] = [
-        "node": ["size", "layout", "color"],
-        "spec": ["child"],
-        "wrapper": ["child", "children"],
-        "stack": ["direction", "spacing", "justifyContent", "alignItems", "flexWrap", "alignContent",
-                  "lineSpacing", "horizontalAlignment", "verticalAlignment", "children"],
-        "inset": ["insets", "child"],
-        "overlay": ["child", "overlay"],
-        "background": ["child", "background"],
-        "center": ["centeringOptions", "sizingOptions", "child"],
-        "ratio": ["ratio", "child"],
-        "relative": ["horizontalPosition", "verticalPosition", "sizingOption", "child"],
-        "absolute": ["sizing", "children"],
-        "corner": ["child", "corner", "cornerLocation", "offset", "wrapsCorner"],
-    ]
-
-    mutating func read(_ key: String, _ value: JSONValueRef, into e: inout ElementFields, at path: JSONPath)
-        throws(DocumentError)
+    /// A key's value that is not an element, checked against what its declaration says it must be.
+    func value(_ value: JSONValueRef, _ kind: ElementValueKind, key: String, at path: JSONPath)
+        throws(DocumentError) -> ElementValues.Value
     {
-        let allowed = Self.keysByType[e.type] ?? []
-        switch key {
-        case "type": return
-        case "name": e.name = try string(value, at: path)
-        case "style": e.style = try style(value, at: path)
-        case _ where !allowed.contains(key):
-            throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for a \(e.type)")
-        case "color": e.color = try string(value, at: path)
-        case "size": e.size = try size(value, at: path)
-        case "layout": e.layout = try element(value, at: path)
-        case "child": e.child = try element(value, at: path)
-        case "children": e.children = try elements(value, at: path)
-        case "overlay": e.overlay = try element(value, at: path)
-        case "background": e.background = try element(value, at: path)
-        case "corner": e.corner = try element(value, at: path)
-        case "direction": e.stack.direction = try choice(value, at: path, StackDirection.self)
-        case "spacing": e.stack.spacing = try number(value, at: path, allowsNegative: true)
-        case "justifyContent": e.stack.justifyContent = try choice(value, at: path, StackJustifyContent.self)
-        case "alignItems": e.stack.alignItems = try choice(value, at: path, StackAlignItems.self)
-        case "flexWrap": e.stack.flexWrap = try choice(value, at: path, StackFlexWrap.self)
-        case "alignContent": e.stack.alignContent = try choice(value, at: path, StackAlignContent.self)
-        case "lineSpacing": e.stack.lineSpacing = try number(value, at: path, allowsNegative: true)
-        case "horizontalAlignment": e.horizontalAlignment = try choice(value, at: path, HorizontalAlignment.self)
-        case "verticalAlignment": e.verticalAlignment = try choice(value, at: path, VerticalAlignment.self)
-        case "insets": e.insets = try insets(value, at: path)
-        case "centeringOptions": e.centering = try choice(value, at: path, CenteringOptions.self)
-        case "sizingOptions": e.centerSizing = try choice(value, at: path, CenterSizingOptions.self)
-        case "ratio":
-            let ratio = try number(value, at: path, allowsNegative: false)
-            guard ratio > 0 else { throw DocumentError(path: path, message: "the ratio must be greater than 0") }
-            e.ratio = ratio
-        case "horizontalPosition": e.horizontalPosition = try choice(value, at: path, RelativePosition.self)
-        case "verticalPosition": e.verticalPosition = try choice(value, at: path, RelativePosition.self)
-        case "sizingOption": e.sizingOption = try choice(value, at: path, RelativeSizingOption.self)
-        case "sizing": e.absoluteSizing = try choice(value, at: path, AbsoluteSizing.self)
-        case "cornerLocation": e.cornerLocation = try choice(value, at: path, CornerLocation.self)
-        case "offset": e.offset = try point(value, at: path)
-        case "wrapsCorner": e.wrapsCorner = try bool(value, at: path)
-        default: throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for a \(e.type)")
+        switch kind {
+        case .element, .elements: preconditionFailure("elements are read by element(_:at:)")
+        case .number(let allowsNegative): return .number(try number(value, at: path, allowsNegative: allowsNegative))
+        case .positiveNumber:
+            let number = try number(value, at: path, allowsNegative: false)
+            guard number > 0 else { throw DocumentError(path: path, message: "the \(key) must be greater than 0") }
+            return .number(number)
+        case .bool: return .bool(try bool(value, at: path))
+        case .choice(let names): return .choice(try choiceIndex(value, names, at: path))
+        case .size: return .size(try size(value, at: path))
+        case .point: return .point(try point(value, at: path))
+        case .insets: return .insets(try insets(value, at: path))
+        case .color: return .string(try string(value, at: path))
         }
-    }
-
-    func build(_ fields: ElementFields) throws(DocumentError) -> LayoutElement {
-        var e = fields
-        func required(_ element: LayoutElement?, _ key: String) throws(DocumentError) -> LayoutElement {
-            guard let element else {
-                throw DocumentError(path: e.path, message: "\(article(e.type)) \(e.type) needs \(jsonString(key))")
-            }
-            return element
-        }
-        switch e.type {
-        case "node":
-            if e.size != nil && e.layout != nil {
-                throw DocumentError(path: e.path, message: "a node has either \"size\" or \"layout\", not both")
-            }
-            if let size = e.size { return FixedSizeNode(intrinsicSize: size) }
-            if let layout = e.layout { return DocumentSpecNode(element: layout) }
-            return DisplayNode()
-        case "spec":
-            return LayoutSpec(children: e.child.map { [$0] } ?? [])
-        case "wrapper":
-            if e.child != nil && e.children != nil {
-                throw DocumentError(path: e.path, message: "a wrapper has either \"child\" or \"children\", not both")
-            }
-            return WrapperLayoutSpec(layoutElements: e.children ?? e.child.map { [$0] } ?? [])
-        case "stack":
-            let stack = e.stack
-            stack.children = e.children ?? []
-            stack.horizontalAlignment = e.horizontalAlignment
-            stack.verticalAlignment = e.verticalAlignment
-            return stack
-        case "inset":
-            return InsetLayoutSpec(insets: e.insets, child: try required(e.child, "child"))
-        case "overlay":
-            return OverlayLayoutSpec(child: try required(e.child, "child"), overlay: try required(e.overlay, "overlay"))
-        case "background":
-            return BackgroundLayoutSpec(child: try required(e.child, "child"),
-                                        background: try required(e.background, "background"))
-        case "center":
-            return CenterLayoutSpec(centeringOptions: e.centering, sizingOptions: e.centerSizing,
-                                    child: try required(e.child, "child"))
-        case "ratio":
-            guard let ratio = e.ratio else { throw DocumentError(path: e.path, message: "a ratio needs \"ratio\"") }
-            return RatioLayoutSpec(ratio: ratio, child: try required(e.child, "child"))
-        case "relative":
-            return RelativeLayoutSpec(horizontalPosition: e.horizontalPosition, verticalPosition: e.verticalPosition,
-                                      sizingOption: e.sizingOption, child: try required(e.child, "child"))
-        case "absolute":
-            return AbsoluteLayoutSpec(sizing: e.absoluteSizing, children: e.children ?? [])
-        default:  // "corner": element() has rejected every other type.
-            return CornerLayoutSpec(child: try required(e.child, "child"), corner: try required(e.corner, "corner"),
-                                    location: e.cornerLocation, offset: e.offset, wrapsCorner: e.wrapsCorner)
-        }
-    }
-
-    mutating func elements(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [LayoutElement] {
-        guard value.kind == .array else { throw wrongKind(value, expected: "an array of elements", at: path) }
-        var result: [LayoutElement] = []
-        result.reserveCapacity(value.count)
-        for (index, item) in value.elements.enumerated() {
-            result.append(try element(item, at: path.appending(index: index)))
-        }
-        return result
     }
 
     // MARK: Style
@@ -433,12 +405,16 @@ struct DocumentReader {
     func choice<T: DocumentChoice>(_ value: JSONValueRef, at path: JSONPath, _ type: T.Type) throws(DocumentError)
         -> T
     {
-        let names = T.documentNames
+        T.documentValues[try choiceIndex(value, T.documentNames, at: path)]
+    }
+
+    /// The position of the value in `names`, which it must be one of.
+    func choiceIndex(_ value: JSONValueRef, _ names: [String], at path: JSONPath) throws(DocumentError) -> Int {
         guard let text = value.stringValue, let index = names.firstIndex(of: text) else {
             let list = names.map { jsonString($0) }.joined(separator: ", ")
             throw DocumentError(path: path, message: "expected one of \(list), got \(value.shortDescription)")
         }
-        return T.documentValues[index]
+        return index
     }
 
     /// An object's members, rejecting anything else and duplicate keys.

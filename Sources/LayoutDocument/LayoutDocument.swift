@@ -28,6 +28,8 @@ public struct LayoutDocument {
 
     struct ElementInfo {
         var path: JSONPath
+        /// The element's `type`, as its ``ElementKind`` spells it.
+        var type: String
         var name: String?
         var color: String?
     }
@@ -47,6 +49,9 @@ public struct LayoutDocument {
 
     /// How many elements the document has.
     public var elementCount: Int { info.count }
+
+    /// The document type of an element (`node`, `stack`, …), as its `type` key says.
+    public func type(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.type }
 
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }

@@ -105,14 +105,14 @@ public struct LayoutPicture {
             var childDepth = depth
             // Elements the document adds to lay its own out (the node that wraps the root element, the wrapper
             // spec around a node used as a node's `layout`) are not drawn.
-            if document.contains(element) {
+            if let type = document.type(of: element) {
                 let path = depth <= LayoutPicture.maxPathDepth ? document.path(of: element) : nil
                 let isNode = element is DisplayNode
                 var fill: RGBA?
                 if isNode {
                     fill = document.color(of: element).flatMap(RGBA.init(css:)) ?? Palette.color(depth: depth)
                 }
-                items.append(Item(frame: layout.frameInRoot, isNode: isNode, type: LayoutPicture.type(of: element),
+                items.append(Item(frame: layout.frameInRoot, isNode: isNode, type: type,
                                   name: document.name(of: element), path: path, depth: depth, fill: fill))
                 childDepth = depth + 1
             }
@@ -125,24 +125,6 @@ public struct LayoutPicture {
 
     /// Items deeper than this have no ``Item/path``.
     public static let maxPathDepth = 64
-
-    /// The document type name of an element.
-    public static func type(of element: LayoutElement) -> String {
-        switch element {
-        case is DisplayNode: "node"
-        case is StackLayoutSpec: "stack"
-        case is WrapperLayoutSpec: "wrapper"
-        case is InsetLayoutSpec: "inset"
-        case is OverlayLayoutSpec: "overlay"
-        case is BackgroundLayoutSpec: "background"
-        case is CenterLayoutSpec: "center"
-        case is RelativeLayoutSpec: "relative"
-        case is RatioLayoutSpec: "ratio"
-        case is AbsoluteLayoutSpec: "absolute"
-        case is CornerLayoutSpec: "corner"
-        default: "spec"
-        }
-    }
 }
 
 /// The colours pictures use for nodes without a `color`, by depth.

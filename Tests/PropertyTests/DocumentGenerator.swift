@@ -3,7 +3,11 @@
 // hundred) to the edges the format allows (0, sub-point fractions, subnormals, 10⁶, just below and at 10⁷,
 // "inf" where allowed, negative spacing and insets).
 //
+// The element types and their keys come from the format's own declarations (`ElementKind.all`).
+//
 // No test framework here: the fuzz target (Fuzz/FuzzLayout.swift) compiles this file too.
+
+import LayoutDocument
 
 /// SplitMix64: small, fast, and the same sequence on every platform for a seed.
 struct SplitMix64: RandomNumberGenerator {
@@ -129,101 +133,55 @@ struct DocumentGenerator {
 
     // MARK: Elements
 
-    static let containerTypes = [
-        "stack", "stack", "stack", "stack", "wrapper", "inset", "overlay", "background", "center", "ratio", "relative",
-        "absolute", "absolute", "corner", "spec", "nodeLayout",
-    ]
+    /// The types an element with children is chosen from, each as often as it has keys (a stack, with the most
+    /// options, gets about a quarter of them). Read from the format's declarations, so a new type is generated
+    /// as soon as it is declared.
+    static let containerKinds: [ElementKind] = ElementKind.all
+        .filter { kind in kind.keys.contains { $0.value == .element || $0.value == .elements } }
+        .flatMap { kind in Array(repeating: kind, count: kind.keys.count) }
 
     mutating func element(depth: Int, parent: String) -> String {
         elements += 1
         let leaf = depth >= maxDepth || elements >= maxElements || chance(depth == 0 ? 0.05 : 0.45)
-        let type = leaf ? "node" : pick(Self.containerTypes)
-        var members: [String] = []
+        let kind = leaf ? ElementKind.named("node")! : pick(Self.containerKinds)
+        var members = ["\"type\": \"\(kind.type)\""]
         if chance(0.9) {
             members.append("\"name\": \"e\(names)\"")
             names += 1
         }
         if chance(0.55) { members.append("\"style\": \(style(parent: parent))") }
-        let d = depth + 1
-        switch type {
-        case "node":
-            members.append("\"type\": \"node\"")
-            if chance(0.8) { members.append("\"size\": \(pair { $0.number($0.length()) })") }
-            if chance(0.1) { members.append("\"color\": \"#c0ffee\"") }
-        case "nodeLayout":
-            members.append("\"type\": \"node\"")
-            members.append("\"layout\": \(element(depth: d, parent: "node"))")
-        case "spec":
-            members.append("\"type\": \"spec\"")
-            if chance(0.3) { members.append("\"child\": \(element(depth: d, parent: type))") }
-        case "wrapper":
-            members.append("\"type\": \"wrapper\"")
-            if chance(0.5) {
-                members.append("\"child\": \(element(depth: d, parent: type))")
-            } else {
-                members.append("\"children\": \(children(depth: d, parent: type, upTo: 3))")
-            }
-        case "stack":
-            members.append("\"type\": \"stack\"")
-            members += stackKeys()
-            if chance(0.97) { members.append("\"children\": \(children(depth: d, parent: type, upTo: 6))") }
-        case "inset":
-            members.append("\"type\": \"inset\"")
-            if chance(0.9) {
-                var insets: [String] = []
-                for edge in ["top", "left", "bottom", "right"] where chance(0.7) {
-                    insets.append("\"\(edge)\": \(chance(0.15) ? "\"inf\"" : number(signedLength()))")
-                }
-                members.append("\"insets\": \(object(insets))")
-            }
-            members.append("\"child\": \(element(depth: d, parent: type))")
-        case "overlay":
-            members.append("\"type\": \"overlay\"")
-            members.append("\"child\": \(element(depth: d, parent: type))")
-            members.append("\"overlay\": \(element(depth: d, parent: type))")
-        case "background":
-            members.append("\"type\": \"background\"")
-            members.append("\"child\": \(element(depth: d, parent: type))")
-            members.append("\"background\": \(element(depth: d, parent: type))")
-        case "center":
-            members.append("\"type\": \"center\"")
-            if chance(0.8) { members.append("\"centeringOptions\": \"\(pick(["none", "x", "y", "xy"]))\"") }
-            if chance(0.6) {
-                members.append("\"sizingOptions\": \"\(pick(["default", "minimumX", "minimumY", "minimumXY"]))\"")
-            }
-            members.append("\"child\": \(element(depth: d, parent: type))")
-        case "ratio":
-            members.append("\"type\": \"ratio\"")
-            let ratio = chance(0.1)
-                ? pick([1e-6, 1e6, .leastNonzeroMagnitude, 1e300]) : pick([0.5, 1, 2, 0.75, 1.0 / 3, 16.0 / 9])
-            members.append("\"ratio\": \(number(ratio))")
-            members.append("\"child\": \(element(depth: d, parent: type))")
-        case "relative":
-            members.append("\"type\": \"relative\"")
-            let positions = ["none", "start", "center", "end"]
-            if chance(0.8) { members.append("\"horizontalPosition\": \"\(pick(positions))\"") }
-            if chance(0.8) { members.append("\"verticalPosition\": \"\(pick(positions))\"") }
-            if chance(0.6) {
-                members.append(
-                    "\"sizingOption\": \"\(pick(["default", "minimumWidth", "minimumHeight", "minimumSize"]))\"")
-            }
-            members.append("\"child\": \(element(depth: d, parent: type))")
-        case "absolute":
-            members.append("\"type\": \"absolute\"")
-            if chance(0.5) { members.append("\"sizing\": \"\(pick(["default", "sizeToFit"]))\"") }
-            if chance(0.95) { members.append("\"children\": \(children(depth: d, parent: type, upTo: 4))") }
-        default:  // corner
-            members.append("\"type\": \"corner\"")
-            members.append("\"child\": \(element(depth: d, parent: type))")
-            members.append("\"corner\": \(element(depth: d, parent: type))")
-            if chance(0.8) {
-                members.append(
-                    "\"cornerLocation\": \"\(pick(["topLeft", "topRight", "bottomLeft", "bottomRight"]))\"")
-            }
-            if chance(0.5) { members.append("\"offset\": \(pair { $0.number($0.signedLength()) })") }
-            if chance(0.5) { members.append("\"wrapsCorner\": \(chance(0.5))") }
+        // Of each pair of keys that exclude each other, one side is left out.
+        let excluded = kind.exclusiveKeys.map { chance(0.5) ? $0.0 : $0.1 }
+        for key in kind.keys where !excluded.contains(key.name) {
+            let holdsElements = key.value == .element || key.value == .elements
+            if leaf && holdsElements { continue }
+            guard key.isRequired || chance(holdsElements ? 0.9 : 0.5) else { continue }
+            members.append("\"\(key.name)\": \(value(key.value, depth: depth + 1, parent: kind.type))")
         }
         return object(members)
+    }
+
+    /// A random value of the kind a key declares.
+    mutating func value(_ kind: ElementValueKind, depth: Int, parent: String) -> String {
+        switch kind {
+        case .element: return element(depth: depth, parent: parent)
+        case .elements: return children(depth: depth, parent: parent, upTo: 5)
+        case .number(let allowsNegative): return number(allowsNegative ? signedLength(upTo: 20) : length())
+        case .positiveNumber:
+            return number(chance(0.1)
+                ? pick([1e-6, 1e6, .leastNonzeroMagnitude, 1e300]) : pick([0.5, 1, 2, 0.75, 1.0 / 3, 16.0 / 9]))
+        case .bool: return "\(chance(0.5))"
+        case .choice(let names): return "\"\(pick(names))\""
+        case .size: return pair { $0.number($0.length()) }
+        case .point: return pair { $0.number($0.signedLength()) }
+        case .insets:
+            var insets: [String] = []
+            for edge in ["top", "left", "bottom", "right"] where chance(0.7) {
+                insets.append("\"\(edge)\": \(chance(0.15) ? "\"inf\"" : number(signedLength()))")
+            }
+            return object(insets)
+        case .color: return "\"\(pick(["#c0ffee", "tomato", "rgb(10, 20, 30)"]))\""
+        }
     }
 
     mutating func children(depth: Int, parent: String, upTo count: Int) -> String {
@@ -231,30 +189,6 @@ struct DocumentGenerator {
         var items: [String] = []
         for _ in 0..<n { items.append(element(depth: depth, parent: parent)) }
         return "[" + items.joined(separator: ", ") + "]"
-    }
-
-    mutating func stackKeys() -> [String] {
-        var keys: [String] = []
-        if chance(0.6) {
-            keys.append("\"direction\": \"\(pick(["horizontal", "vertical", "horizontalReverse", "verticalReverse"]))\"")
-        }
-        if chance(0.4) { keys.append("\"spacing\": \(number(signedLength(upTo: 20)))") }
-        if chance(0.4) {
-            keys.append("\"justifyContent\": \"\(pick(["start", "center", "end", "spaceBetween", "spaceAround"]))\"")
-        }
-        if chance(0.4) {
-            keys.append(
-                "\"alignItems\": \"\(pick(["start", "end", "center", "stretch", "baselineFirst", "baselineLast"]))\"")
-        }
-        if chance(0.35) { keys.append("\"flexWrap\": \"\(pick(["noWrap", "wrap"]))\"") }
-        if chance(0.3) {
-            keys.append(
-                "\"alignContent\": \"\(pick(["start", "center", "end", "spaceBetween", "spaceAround", "stretch"]))\"")
-        }
-        if chance(0.3) { keys.append("\"lineSpacing\": \(number(signedLength(upTo: 20)))") }
-        if chance(0.15) { keys.append("\"horizontalAlignment\": \"\(pick(["none", "left", "middle", "right"]))\"") }
-        if chance(0.15) { keys.append("\"verticalAlignment\": \"\(pick(["none", "top", "center", "bottom"]))\"") }
-        return keys
     }
 
     // MARK: Style

@@ -1,0 +1,161 @@
+import TextureLayout
+
+/// One element type of the layout document (`"type": "stack"`, …): the keys it accepts and how its element is
+/// built from their values.
+///
+/// Each type is declared once, in its own file under `Kinds/`; the reader, the builder, the pictures' type names,
+/// the format reference's test and the property tests' document generator all read these declarations, so a new
+/// type is one declaration (added to ``all``) plus the engine code that lays it out.
+public struct ElementKind: Sendable {
+    /// The document's spelling of the type, the value of an element's `type` key.
+    public let type: String
+    /// The keys this type accepts besides `type`, `name` and `style` (which every element accepts), in the order
+    /// the reader checks that required ones are present.
+    public let keys: [ElementKey]
+    /// Pairs of keys an element of this type may not hold together (the reader rejects an element with both).
+    public let exclusiveKeys: [(String, String)]
+    /// Makes the element from the values read; the reader has already checked every key's value, that required
+    /// keys are present and that no exclusive pair is.
+    let build: @Sendable (ElementValues) -> LayoutElement
+
+    init(_ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
+         build: @escaping @Sendable (ElementValues) -> LayoutElement) {
+        self.type = type
+        self.keys = keys
+        self.exclusiveKeys = exclusiveKeys
+        self.build = build
+    }
+
+    /// The declaration of `key`, if this type accepts it.
+    public func key(_ name: String) -> ElementKey? { keys.first { $0.name == name } }
+
+    /// Every element type of the format, in the order error messages list them.
+    public static let all: [ElementKind] = [
+        .node, .spec, .wrapper, .stack, .inset, .overlay, .background, .center, .ratio, .relative, .absolute,
+        .corner,
+    ]
+
+    /// The declaration of the type spelled `type`.
+    public static func named(_ type: String) -> ElementKind? { byType[type] }
+
+    private static let byType: [String: ElementKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
+}
+
+/// A key of an element type: its name, what its value must be, and whether the element needs it.
+public struct ElementKey: Sendable {
+    /// The key as the document spells it.
+    public let name: String
+    /// What the key's value must be.
+    public let value: ElementValueKind
+    /// Whether an element of the type must have the key (the reader rejects one without it).
+    public let isRequired: Bool
+
+    init(_ name: String, _ value: ElementValueKind, required: Bool = false) {
+        self.name = name
+        self.value = value
+        self.isRequired = required
+    }
+
+    /// A key whose value is one of the document names of `T` (`"direction": "vertical"`).
+    static func choice<T: DocumentChoice>(_ name: String, _ type: T.Type) -> ElementKey {
+        ElementKey(name, .choice(T.documentNames))
+    }
+}
+
+/// What an element key's value must be; the reader checks it and a document generator can write one.
+public enum ElementValueKind: Sendable, Equatable {
+    /// One element object.
+    case element
+    /// An array of element objects.
+    case elements
+    /// A finite number; negative ones only where `allowsNegative`.
+    case number(allowsNegative: Bool)
+    /// A finite number greater than 0.
+    case positiveNumber
+    /// `true` or `false`.
+    case bool
+    /// One of the listed strings.
+    case choice([String])
+    /// `[width, height]`: two finite, non-negative numbers.
+    case size
+    /// `[x, y]`: two finite numbers.
+    case point
+    /// An object with any of `top`, `left`, `bottom`, `right`: finite numbers of either sign or `"inf"`.
+    case insets
+    /// A string naming a colour.
+    case color
+}
+
+/// The values an element's keys hold once read, for its type's ``ElementKind`` to build the element from.
+struct ElementValues {
+    /// One key's value, already checked against its ``ElementValueKind``.
+    enum Value {
+        case element(LayoutElement)
+        case elements([LayoutElement])
+        case number(Double)
+        case bool(Bool)
+        /// The index of the chosen name in the choice's list.
+        case choice(Int)
+        case size(Size)
+        case point(Point)
+        case insets(EdgeInsets)
+        case string(String)
+    }
+
+    /// The keys read so far, in document order (an element has a handful).
+    private(set) var values: [(key: String, value: Value)] = []
+
+    subscript(key: String) -> Value? { values.first { $0.key == key }?.value }
+
+    mutating func set(_ key: String, _ value: Value) { values.append((key, value)) }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    func element(_ key: String) -> LayoutElement? {
+        if case .element(let element)? = self[key] { return element }
+        return nil
+    }
+
+    /// An element the kind declares required: the reader has checked it is there.
+    func required(_ key: String) -> LayoutElement { element(key)! }
+
+    func elements(_ key: String) -> [LayoutElement]? {
+        if case .elements(let elements)? = self[key] { return elements }
+        return nil
+    }
+
+    func number(_ key: String) -> Double? {
+        if case .number(let number)? = self[key] { return number }
+        return nil
+    }
+
+    func bool(_ key: String) -> Bool? {
+        if case .bool(let flag)? = self[key] { return flag }
+        return nil
+    }
+
+    func choice<T: DocumentChoice>(_ key: String, _ type: T.Type) -> T? {
+        if case .choice(let index)? = self[key] { return T.documentValues[index] }
+        return nil
+    }
+
+    func size(_ key: String) -> Size? {
+        if case .size(let size)? = self[key] { return size }
+        return nil
+    }
+
+    func point(_ key: String) -> Point? {
+        if case .point(let point)? = self[key] { return point }
+        return nil
+    }
+
+    func insets(_ key: String) -> EdgeInsets? {
+        if case .insets(let insets)? = self[key] { return insets }
+        return nil
+    }
+
+    func string(_ key: String) -> String? {
+        if case .string(let text)? = self[key] { return text }
+        return nil
+    }
+}
