@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
         .target(name: "LayoutDocument", dependencies: ["TextureLayout"]),
-        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument"]),
+        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument", "CFreeType", "CFontconfig"]),
         .executableTarget(
             name: "texture-layout",
             dependencies: [

@@ -4,8 +4,9 @@ import TextureLayout
 /// Draws a layout as boxes of text, in the spirit of Texture's ascii-art debug description, but to scale: each
 /// character stands for a cell of the layout (twice as tall as it is wide, like a terminal character) and every
 /// element is drawn as the box of its frame, rounded to cells. Nodes are drawn with `+`, `-` and `|`; specs with
-/// `.` and `:` (nodes are drawn over specs); a zero-size element is a `*`. A node's name is written in its top
-/// edge, a spec's in its bottom edge, a zero-size element's after its `*`. The first line gives the scale.
+/// `.` and `:` (nodes are drawn over specs); a zero-size element is a `*`. A node's name is written as near its
+/// top-left corner as its own characters allow (its top edge when free), a spec's as near its bottom-right corner,
+/// a zero-size element's beside its `*`; a name that does not fit is left out. The first line gives the scale.
 public enum ASCIIRenderer {
     /// The width of a wide terminal line with room to spare, so that pictures print without wrapping.
     public static let defaultMaxColumns = 100
@@ -13,8 +14,9 @@ public enum ASCIIRenderer {
     public static let maxRows = 5000
 
     /// The picture of a laid-out document, at most `maxColumns` characters wide.
-    public static func render(_ result: DocumentLayout, maxColumns: Int = defaultMaxColumns) -> String {
-        render(LayoutPicture(result), maxColumns: maxColumns)
+    public static func render(_ result: DocumentLayout, maxColumns: Int = defaultMaxColumns,
+                              labels: LabelMode = .default) -> String {
+        render(LayoutPicture(result), maxColumns: maxColumns, labels: labels)
     }
 
     /// The width in points of one character: the smallest of 1, 2, 2.5, 4, 5 or 8 times a power of ten that
@@ -34,7 +36,8 @@ public enum ASCIIRenderer {
     }
 
     /// The picture as text, at most `maxColumns` characters wide (at least 2 are used).
-    public static func render(_ picture: LayoutPicture, maxColumns: Int = defaultMaxColumns) -> String {
+    public static func render(_ picture: LayoutPicture, maxColumns: Int = defaultMaxColumns,
+                              labels: LabelMode = .default) -> String {
         let cell = cellWidth(for: picture.size, maxColumns: maxColumns)
         var canvas = TextCanvas(columns: column(picture.size.width, cell) + 1,
                                 rows: row(picture.size.height, cell) + 1)
@@ -66,17 +69,34 @@ public enum ASCIIRenderer {
             }
         }
         for (item, c0, r0, _, _) in boxes where item.isZeroSize { canvas[c0, r0] = "*" }
-        for labelsNodes in [false, true] {
-            for (item, c0, r0, c1, r1) in boxes where (item.isNode || item.isZeroSize) == labelsNodes {
-                guard let label = item.name else { continue }
+        // Labels go on their own element's characters (its edges included, not its corners), never over another
+        // element's, another label or a mark; ownership follows this picture's drawing order (specs under nodes).
+        let order = LabelGrid.placementOrder(of: picture.items, mode: labels)
+        if !order.isEmpty {
+            let groups = LabelGrid.groups(of: picture.items)
+            let areas = (picture.items.indices.filter { !picture.items[$0].isNode }
+                + picture.items.indices.filter { picture.items[$0].isNode })
+                .filter { groups[$0] >= 0 }
+                .map { (group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1, r1: boxes[$0].r1 + 1) }
+            let marks = boxes.filter(\.item.isZeroSize).map { (c0: $0.c0, r0: $0.r0, c1: $0.c0 + 1, r1: $0.r0 + 1) }
+            var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks)
+            for index in order {
+                let (item, c0, r0, c1, r1) = boxes[index]
+                guard let name = item.name else { continue }
+                let label = TextCanvas.printable(name)
+                let spot: (c: Int, r: Int)?
                 if item.isZeroSize {
-                    canvas.write(label, column: c0 + 1, row: r0, limit: Int.max)
-                } else if item.isNode {
-                    canvas.write(label, column: c0 + 1, row: r0, limit: c1 - c0 - 1)
+                    spot = grid.firstFree(group: nil, width: label.count, height: 1, c0: c0 + 1, r0: r0,
+                                          c1: c0 + 1 + label.count, r1: r0 + 1, fromBottomRight: false)
+                        ?? grid.firstFree(group: nil, width: label.count, height: 1, c0: c0 - label.count, r0: r0,
+                                          c1: c0, r1: r0 + 1, fromBottomRight: false)
                 } else {
-                    let text = Array(label).prefix(max(0, c1 - c0 - 1))
-                    canvas.write(String(text), column: c1 - text.count, row: r1, limit: text.count)
+                    spot = grid.firstFree(group: groups[index], width: label.count, height: 1, c0: c0 + 1, r0: r0,
+                                          c1: c1, r1: r1 + 1, fromBottomRight: !item.isNode)
                 }
+                guard let spot else { continue }
+                grid.block(c0: spot.c, r0: spot.r, c1: spot.c + label.count, r1: spot.r + 1)
+                canvas.write(label, column: spot.c, row: spot.r)
             }
         }
         let header = "# \(format(picture.size.width)) x \(format(picture.size.height)) points; "
@@ -108,13 +128,14 @@ struct TextCanvas {
         }
     }
 
-    /// Writes at most `limit` characters of `text` from (`column`, `row`) rightwards.
-    mutating func write(_ text: String, column: Int, row: Int, limit: Int) {
-        for (offset, character) in text.enumerated() {
-            guard offset < limit else { return }
-            // Control characters would break the picture's lines.
-            self[column + offset, row] = character.isASCII && (character.asciiValue ?? 0) < 0x20 ? "?" : character
-        }
+    /// Writes `text` from (`column`, `row`) rightwards.
+    mutating func write(_ text: [Character], column: Int, row: Int) {
+        for (offset, character) in text.enumerated() { self[column + offset, row] = character }
+    }
+
+    /// The characters of `text`, control characters (which would break the picture's lines) shown as `?`.
+    static func printable(_ text: String) -> [Character] {
+        text.map { $0.isASCII && ($0.asciiValue ?? 0) < 0x20 ? "?" : $0 }
     }
 
     /// The rows, without trailing spaces, each ending with a newline.

@@ -1,97 +1,174 @@
 import TextureLayout
 
-/// Where pictures write names: a node's (and a zero-size element's) at the top left inside its frame, a spec's at
-/// the bottom right inside its frame. Nodes' labels are placed first, in drawing order, then specs'. A label that
-/// would overlap one already placed moves by a line (a node's down, a spec's up), a few times at most, so that
-/// elements sharing a corner stay readable. Labels come back in placement order.
-public struct LabelPlacement {
-    /// A placed label: the item it names and the box its text occupies, in points.
-    public struct Label {
-        /// The index of the named item in ``LayoutPicture/items``, so that a renderer can style by element.
-        public var item: Int
-        /// The item's name, as written.
-        public var text: String
-        /// Where the text goes, inside the canvas; renderers anchor their text to it.
-        public var box: Rect
-        /// Whether the text is aligned to the box's right edge (a spec's label).
-        public var alignsRight: Bool
+/// Which element names a picture writes (`texture-layout render --labels`).
+public enum LabelMode: String, CaseIterable, Sendable {
+    /// No names: the picture shows only the layout (and its text).
+    case none
+    /// The names of display nodes (text elements included) and of zero-size elements: what a screen shows.
+    case nodes
+    /// Also the names of layout specs, at the bottom right inside their outlines: how a screen is built. The
+    /// default, as documents name specs to see them.
+    case all
+
+    /// What `render` writes when not told otherwise.
+    public static let `default` = LabelMode.all
+
+    /// Whether an item's name is written in this mode.
+    func includes(_ item: LayoutPicture.Item) -> Bool {
+        switch self {
+        case .none: false
+        case .nodes: item.isNode
+        case .all: true
+        }
     }
+}
 
-    /// How text is measured, in points.
-    public struct Metrics: Sendable {
-        /// The advance of one character.
-        public var characterWidth: Double
-        /// The height of the text's box (a capital letter's).
-        public var textHeight: Double
-        /// How far a label moves to get out of another's way.
-        public var lineHeight: Double
+/// Where labels go, on a grid of cells (a picture's squares of about a point, or an ASCII picture's characters):
+/// each cell is owned by the element drawn last over it (elements with the same frame drawn one after another
+/// share ownership), so that a label on cells its element owns is inside it and on no other element; cells of
+/// text, marks and placed labels are blocked. The rules are those of ``LayoutPicture/labels(mode:font:)``.
+struct LabelGrid {
+    /// A cell's owner: an item's area (the index of the first item of its group), or one of these.
+    static let nobody: Int32 = -1
+    static let blocked: Int32 = -2
 
-        /// Metrics of the font a renderer writes with (SVG's Helvetica estimate, PNG's bitmap font).
-        public init(characterWidth: Double, textHeight: Double, lineHeight: Double) {
-            self.characterWidth = characterWidth
-            self.textHeight = textHeight
-            self.lineHeight = lineHeight
+    let columns: Int
+    let rows: Int
+    private(set) var owners: [Int32]
+    /// How many cell checks placement may still make: bounds the work for pictures of many thousands of elements
+    /// (the rest of their labels are left out).
+    private var budget = 4_000_000
+
+    /// A grid whose cells are owned by the items' areas, given in drawing order as cell rectangles
+    /// (`c0..<c1`, `r0..<r1`, clamped here) with the group each belongs to, and with `blocks` (cells of text)
+    /// over everything.
+    init(columns: Int, rows: Int, areas: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)],
+         blocks: [(c0: Int, r0: Int, c1: Int, r1: Int)]) {
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+        owners = [Int32](repeating: LabelGrid.nobody, count: self.columns * self.rows)
+        // The painter's algorithm backwards: each cell takes the last area drawn over it, so every cell is written
+        // once. Per row, `next[c]` leads to the first unpainted cell at or after `c` (path-halving union-find), and
+        // `nextRow` skips rows already full: nested areas cost their rows, not their cells.
+        let width = self.columns, height = self.rows
+        var next = [Int32](repeating: 0, count: (width + 1) * height)
+        for r in 0..<height { for c in 0...width { next[r * (width + 1) + c] = Int32(c) } }
+        var nextRow = [Int32](0...Int32(height))
+        var left = [Int](repeating: width, count: height)
+        func find(_ array: inout [Int32], _ base: Int, _ start: Int) -> Int {
+            var x = start
+            while Int(array[base + x]) != x {
+                let parent = Int(array[base + x])
+                array[base + x] = array[base + parent]
+                x = parent
+            }
+            return x
+        }
+        let painted: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)] =
+            blocks.map { (LabelGrid.blocked, $0.c0, $0.r0, $0.c1, $0.r1) } + areas.reversed()
+        for (group, c0, r0, c1, r1) in painted {
+            let c0 = max(c0, 0), c1 = min(c1, width), r0 = max(r0, 0), r1 = min(r1, height)
+            guard c0 < c1, r0 < r1 else { continue }
+            var r = find(&nextRow, 0, r0)
+            while r < r1 {
+                let base = r * (width + 1)
+                var c = find(&next, base, c0)
+                while c < c1 {
+                    owners[r * width + c] = group
+                    next[base + c] = Int32(c + 1)
+                    left[r] -= 1
+                    c = find(&next, base, c + 1)
+                }
+                if left[r] == 0 { nextRow[r] = Int32(r + 1) }
+                r = find(&nextRow, 0, r + 1)
+            }
         }
     }
 
-    /// How many lines a label moves at most: enough to clear the corners nested elements usually share,
-    /// without carrying a label far away from its element.
-    public static let maxMoves = 4
-
-    /// The labels of every named item of `picture`, measured with `metrics`, in placement order.
-    public static func labels(for picture: LayoutPicture, metrics: Metrics) -> [Label] {
-        var placed: [Label] = []
-        // Placed boxes by band of height `band`, so that a check looks at neighbours only.
-        let band = max(metrics.lineHeight * 4, 1)
-        var bands: [Int: [Int]] = [:]
-        func bandRange(_ box: Rect) -> ClosedRange<Int> {
-            let first = Int(saturating: box.minY / band, .down)
-            return first...max(first, Int(saturating: box.maxY / band, .down))
+    /// Whether every cell of the block is owned by `group` (by anyone but ``blocked`` when `group` is `nil`) and
+    /// on the grid; if not, the column of a cell that is not.
+    private mutating func isFree(c: Int, r: Int, width: Int, height: Int, group: Int32?) -> (Bool, badColumn: Int) {
+        guard c >= 0, r >= 0, c + width <= columns, r + height <= rows else { return (false, c) }
+        for row in r..<(r + height) {
+            // From the right, so that a failure lets the caller skip every column up to it.
+            for column in stride(from: c + width - 1, through: c, by: -1) {
+                budget -= 1
+                let owner = owners[row * columns + column]
+                if let group, owner != group { return (false, column) }
+                if group == nil, owner == LabelGrid.blocked { return (false, column) }
+            }
         }
-        func overlaps(_ box: Rect) -> Bool {
-            for b in bandRange(box) {
-                for index in bands[b] ?? [] {
-                    let other = placed[index].box
-                    if box.minX < other.maxX && other.minX < box.maxX && box.minY < other.maxY
-                        && other.minY < box.maxY {
-                        return true
-                    }
+        return (true, c)
+    }
+
+    /// The first block of `width` × `height` cells owned by `group` (see ``isFree``) within `c0..<c1`,
+    /// `r0..<r1`, scanning rows from the top (or from the bottom) and columns from the left (or the right); `nil`
+    /// if there is none or the budget is spent.
+    mutating func firstFree(group: Int32?, width: Int, height: Int, c0: Int, r0: Int, c1: Int, r1: Int,
+                            fromBottomRight: Bool) -> (c: Int, r: Int)? {
+        let c0 = max(c0, 0), r0 = max(r0, 0), c1 = min(c1, columns), r1 = min(r1, rows)
+        guard width > 0, height > 0, c1 - c0 >= width, r1 - r0 >= height else { return nil }
+        let rowStarts = fromBottomRight ? Array(stride(from: r1 - height, through: r0, by: -1))
+            : Array(r0...(r1 - height))
+        for r in rowStarts {
+            if fromBottomRight {
+                var c = c1 - width
+                while c >= c0 {
+                    guard budget > 0 else { return nil }
+                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group)
+                    if free { return (c, r) }
+                    // Every block that starts after `bad − width` contains the bad cell.
+                    c = min(c - 1, bad - width)
+                }
+            } else {
+                var c = c0
+                while c + width <= c1 {
+                    guard budget > 0 else { return nil }
+                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group)
+                    if free { return (c, r) }
+                    c = max(c + 1, bad + 1)
                 }
             }
-            return false
         }
-        // Nodes' labels first: they name the content; specs' labels make room for them.
-        let nodesFirst = picture.items.indices.filter { picture.items[$0].isNode || picture.items[$0].isZeroSize }
-            + picture.items.indices.filter { !(picture.items[$0].isNode || picture.items[$0].isZeroSize) }
-        for index in nodesFirst {
-            let item = picture.items[index]
-            guard let text = item.name, !text.isEmpty else { continue }
-            let width = Double(text.unicodeScalars.count) * metrics.characterWidth
-            let f = item.frame
-            let alignsRight = !(item.isNode || item.isZeroSize)
-            let original: Rect
+        return nil
+    }
+
+    /// The owner of a cell (``nobody`` off the grid).
+    func owner(c: Int, r: Int) -> Int32 {
+        guard c >= 0, r >= 0, c < columns, r < rows else { return LabelGrid.nobody }
+        return owners[r * columns + c]
+    }
+
+    /// Marks cells as taken, so that no later label covers them.
+    mutating func block(c0: Int, r0: Int, c1: Int, r1: Int) {
+        for r in max(r0, 0)..<min(r1, rows) {
+            for c in max(c0, 0)..<min(c1, columns) { owners[r * columns + c] = LabelGrid.blocked }
+        }
+    }
+
+    /// The groups of `items`: consecutive items (in drawing order) with the same frame share the first one's
+    /// index; `-1` for an item without area.
+    static func groups(of items: [LayoutPicture.Item]) -> [Int32] {
+        var groups: [Int32] = []
+        groups.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
             if item.isZeroSize {
-                original = Rect(x: f.minX + f.width / 2 + 5, y: f.minY + f.height / 2 - metrics.textHeight / 2,
-                                width: width, height: metrics.textHeight)
-            } else if item.isNode {
-                original = Rect(x: f.minX + 2, y: f.minY + 2, width: width, height: metrics.textHeight)
+                groups.append(nobody)
+            } else if index > 0, !items[index - 1].isZeroSize, items[index - 1].frame == item.frame {
+                groups.append(groups[index - 1])
             } else {
-                original = Rect(x: f.maxX - 2 - width, y: f.maxY - 2 - metrics.textHeight, width: width,
-                                height: metrics.textHeight)
+                groups.append(Int32(index))
             }
-            var box = original
-            var moves = 0
-            while overlaps(box) && moves < maxMoves {
-                box.origin.y += alignsRight ? -metrics.lineHeight : metrics.lineHeight
-                moves += 1
-            }
-            if overlaps(box) { box = original }
-            // Inside the canvas where it fits.
-            box.origin.x = max(0, min(box.minX, picture.size.width - box.width))
-            box.origin.y = max(0, min(box.minY, picture.size.height - box.height))
-            placed.append(Label(item: index, text: text, box: box, alignsRight: alignsRight))
-            for b in bandRange(box) { bands[b, default: []].append(placed.count - 1) }
         }
-        return placed
+        return groups
+    }
+
+    /// The order labels are placed in: named nodes, then named specs (as `mode` allows), then zero-size elements,
+    /// each in drawing order.
+    static func placementOrder(of items: [LayoutPicture.Item], mode: LabelMode) -> [Int] {
+        let named = items.indices.filter { items[$0].name.map { !$0.isEmpty } ?? false && mode.includes(items[$0]) }
+        return named.filter { items[$0].isNode && !items[$0].isZeroSize }
+            + named.filter { !items[$0].isNode && !items[$0].isZeroSize }
+            + named.filter { items[$0].isZeroSize }
     }
 }

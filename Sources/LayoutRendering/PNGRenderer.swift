@@ -2,7 +2,8 @@ import LayoutDocument
 import TextureLayout
 
 /// Draws a layout as a PNG image: the same picture as ``SVGRenderer`` (nodes filled and outlined, specs dashed,
-/// zero-size elements crossed, names written with a small built-in bitmap font) at the document's pixel scale.
+/// zero-size elements crossed, labels placed as ``LayoutPicture/labels(mode:font:)`` says) at the document's pixel scale; glyphs are
+/// rasterized by FreeType, anti-aliased.
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216
@@ -21,18 +22,18 @@ public enum PNGRenderer {
         return min(scale, limit)
     }
 
-    /// The PNG file of a laid-out document.
-    public static func render(_ result: DocumentLayout) -> [UInt8] {
-        PNGEncoder.encode(raster(LayoutPicture(result)))
+    /// The PNG file of a laid-out document, with the names `labels` asks for.
+    public static func render(_ result: DocumentLayout, labels: LabelMode = .default) -> [UInt8] {
+        PNGEncoder.encode(raster(LayoutPicture(result), labels: labels))
     }
 
-    /// The PNG file of a picture.
-    public static func render(_ picture: LayoutPicture) -> [UInt8] {
-        PNGEncoder.encode(raster(picture))
+    /// The PNG file of a picture, with the names `labels` asks for.
+    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> [UInt8] {
+        PNGEncoder.encode(raster(picture, labels: labels))
     }
 
-    /// The picture drawn into pixels.
-    public static func raster(_ picture: LayoutPicture) -> Raster {
+    /// The picture drawn into pixels, with the names `labels` asks for.
+    public static func raster(_ picture: LayoutPicture, labels: LabelMode = .default) -> Raster {
         let s = pixelScale(for: picture.size, scale: picture.scale)
         let width = max(1, Int(saturating: picture.size.width * s, .up))
         let height = max(1, Int(saturating: picture.size.height * s, .up))
@@ -62,22 +63,11 @@ public enum PNGRenderer {
             raster.line(x0: cx - arm, y0: cy + arm, x1: cx + arm, y1: cy - arm, lineWidth: max(1, s),
                         color: Palette.marker)
         }
-        let pixelSize = max(1, Int(saturating: 0.8 * s))
-        let metrics = LabelPlacement.Metrics(
-            characterWidth: Double((BitmapFont.width + 1) * pixelSize) / s,
-            textHeight: Double(BitmapFont.height * pixelSize) / s,
-            lineHeight: Double((BitmapFont.height + 2) * pixelSize) / s)
-        for label in LabelPlacement.labels(for: picture, metrics: metrics) {
-            let box = label.box
-            let x = Int(saturating: box.minX * s), y = Int(saturating: box.minY * s)
-            // A light halo keeps labels readable over fills and lines.
-            let halo = RGBA(0xFF, 0xFF, 0xFF, 0xCC)
-            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                raster.text(label.text, x: x + dx * pixelSize, y: y + dy * pixelSize, pixelSize: pixelSize,
-                            color: halo)
+        if let typeface = LabelTypeface() {
+            for label in picture.labels(mode: labels, font: typeface) {
+                raster.draw(typeface.run(label.text, x: label.box.minX, baseline: label.baseline, color: label.color),
+                            pixelScale: s)
             }
-            raster.text(label.text, x: x, y: y, pixelSize: pixelSize,
-                        color: label.alignsRight ? Palette.specStroke : Palette.text)
         }
         return raster
     }

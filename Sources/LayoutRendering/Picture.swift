@@ -146,8 +146,21 @@ public enum Palette {
     public static let specStroke = RGBA(0x55, 0x55, 0x55)
     /// Marks of zero-size elements.
     public static let marker = RGBA(0xD0, 0x00, 0x00)
-    /// Labels.
-    public static let text = RGBA(0x11, 0x11, 0x11)
+    /// Node labels on light backdrops.
+    public static let darkLabel = RGBA(0x11, 0x11, 0x11)
+    /// Node labels on dark backdrops.
+    public static let lightLabel = RGBA(0xFF, 0xFF, 0xFF)
+    /// Spec labels on light backdrops: a step quieter than a node's, as a spec only arranges.
+    public static let darkSpecLabel = RGBA(0x4D, 0x4D, 0x4D)
+    /// Spec labels on dark backdrops.
+    public static let lightSpecLabel = RGBA(0xDD, 0xDD, 0xDD)
+
+    /// The label colour for text drawn over `backdrop` (opaque): dark or light, whichever of ``darkLabel`` and
+    /// ``lightLabel`` has the higher WCAG contrast ratio with it, in the spec's quieter tone for a spec.
+    public static func labelColor(on backdrop: RGBA, isNode: Bool) -> RGBA {
+        let dark = darkLabel.contrastRatio(with: backdrop) >= lightLabel.contrastRatio(with: backdrop)
+        return dark ? (isNode ? darkLabel : darkSpecLabel) : (isNode ? lightLabel : lightSpecLabel)
+    }
 }
 
 extension Int {

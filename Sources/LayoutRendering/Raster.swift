@@ -1,5 +1,5 @@
 /// An RGB image in memory with the few drawing operations pictures need: axis-aligned rectangles with
-/// anti-aliased (area-coverage) edges, blended over what is there, and bitmap text.
+/// anti-aliased (area-coverage) edges, blended over what is there, and glyphs rasterized by FreeType.
 public struct Raster {
     /// Columns of pixels; the PNG's width.
     public let width: Int
@@ -159,19 +159,34 @@ public struct Raster {
         }
     }
 
-    /// Writes `text` with its top-left corner at (`x`, `y`), each font pixel `pixelSize` pixels square.
-    public mutating func text(_ text: String, x: Int, y: Int, pixelSize: Int, color: RGBA) {
-        var left = x
-        for scalar in text.unicodeScalars {
-            let rows = BitmapFont.glyph(scalar)
-            for (rowIndex, bits) in rows.enumerated() where bits != 0 {
-                for column in 0..<BitmapFont.width where bits & (1 << (BitmapFont.width - 1 - column)) != 0 {
-                    let px = Double(left + column * pixelSize), py = Double(y + rowIndex * pixelSize)
-                    fill(x0: px, y0: py, x1: px + Double(pixelSize), y1: py + Double(pixelSize), color: color)
-                }
+    /// Draws a run's glyphs, rasterized by FreeType at `pixelScale` pixels per point and anti-aliased: each
+    /// pixel takes the run's colour in proportion to the glyph's coverage of it.
+    mutating func draw(_ run: GlyphRun, pixelScale: Double) {
+        for glyph in run.glyphs {
+            guard let coverage = run.face.coverage(of: glyph.id, pixelsPerEm: run.size * pixelScale,
+                                                   x: glyph.x * pixelScale, y: run.baseline * pixelScale) else {
+                continue
             }
-            left += (BitmapFont.width + 1) * pixelSize
-            if left >= width { break }
+            composite(coverage, color: run.color)
+        }
+    }
+
+    /// Blends `color` over the pixels under `coverage`, each by its coverage (and the colour's alpha).
+    mutating func composite(_ coverage: GlyphCoverage, color: RGBA) {
+        let source = (Double(color.red), Double(color.green), Double(color.blue))
+        let firstRow = max(0, coverage.top), lastRow = min(height, coverage.top + coverage.rows)
+        let firstColumn = max(0, coverage.left), lastColumn = min(width, coverage.left + coverage.width)
+        guard firstRow < lastRow, firstColumn < lastColumn else { return }
+        for row in firstRow..<lastRow {
+            for column in firstColumn..<lastColumn {
+                let value = coverage.values[(row - coverage.top) * coverage.width + column - coverage.left]
+                guard value > 0 else { continue }
+                let a = Double(value) / 255 * color.opacity
+                let offset = (row * width + column) * 3
+                pixels[offset] = Raster.blend(pixels[offset], source.0, a)
+                pixels[offset + 1] = Raster.blend(pixels[offset + 1], source.1, a)
+                pixels[offset + 2] = Raster.blend(pixels[offset + 2], source.2, a)
+            }
         }
     }
 }

@@ -14,10 +14,13 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public struct Options: Sendable {
         /// ascii: the most characters per line (at least 2 are used).
         public var maxColumns: Int
+        /// Which element names are written.
+        public var labels: LabelMode
 
         /// The defaults of `texture-layout render`.
-        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns) {
+        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default) {
             self.maxColumns = maxColumns
+            self.labels = labels
         }
     }
 
@@ -25,9 +28,10 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
         let picture = LayoutPicture(result)
         switch self {
-        case .svg: return Array(SVGRenderer.render(picture).utf8)
-        case .png: return PNGRenderer.render(picture)
-        case .ascii: return Array(ASCIIRenderer.render(picture, maxColumns: options.maxColumns).utf8)
+        case .svg: return Array(SVGRenderer.render(picture, labels: options.labels).utf8)
+        case .png: return PNGRenderer.render(picture, labels: options.labels)
+        case .ascii:
+            return Array(ASCIIRenderer.render(picture, maxColumns: options.maxColumns, labels: options.labels).utf8)
         }
     }
 }

@@ -3,27 +3,21 @@ import TextureLayout
 
 /// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
 /// filled with their colour and outlined, specs as dashed outlines; zero-size elements get a red cross at their
-/// centre (and a red line along their extent); names are written as labels (a node's in its top-left corner, a
-/// spec's in its bottom-right corner, in italics; see ``LabelPlacement``) over everything. Hovering a frame shows
-/// its name, type, JSON path and frame.
+/// centre (and a red line along their extent); names are written as labels (placed as ``LayoutPicture/labels(mode:font:)`` says) over
+/// everything, as glyph outlines so that every SVG viewer draws the same picture. Hovering a frame shows its name,
+/// type, JSON path and frame.
 public enum SVGRenderer {
-    /// The font size of labels, in points.
-    public static let fontSize = 8.0
-    /// How labels are measured: Helvetica's capitals are about 0.72 em tall, its letters about 0.55 em wide.
-    public static let metrics = LabelPlacement.Metrics(characterWidth: 4.6, textHeight: 6, lineHeight: 9)
-
-    /// The SVG text of a laid-out document.
-    public static func render(_ result: DocumentLayout) -> String {
-        render(LayoutPicture(result))
+    /// The SVG text of a laid-out document, with the names `labels` asks for.
+    public static func render(_ result: DocumentLayout, labels: LabelMode = .default) -> String {
+        render(LayoutPicture(result), labels: labels)
     }
 
-    /// The SVG text of a picture.
-    public static func render(_ picture: LayoutPicture) -> String {
+    /// The SVG text of a picture, with the names `labels` asks for.
+    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> String {
         let width = format(picture.size.width)
         let height = format(picture.size.height)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
-            + "viewBox=\"0 0 \(width) \(height)\" font-family=\"Helvetica, Arial, sans-serif\" "
-            + "font-size=\"\(format(fontSize))\">\n"
+            + "viewBox=\"0 0 \(width) \(height)\">\n"
         out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Palette.background.hex)\"/>\n"
         out += "<g stroke-width=\"0.5\">\n"
         for item in picture.items {
@@ -52,19 +46,16 @@ public enum SVGRenderer {
             out += "<path d=\"M\(short(center.x - 3)) \(short(center.y - 3))l6 6m0 -6l-6 6\" "
                 + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"><title>\(escape(tooltip(item)))</title></path>\n"
         }
-        // Labels have a light halo so that they stay readable over fills and lines.
-        out += "<g stroke=\"\(Palette.background.hex)\" stroke-width=\"2\" stroke-opacity=\"0.8\" "
-            + "paint-order=\"stroke\" fill=\"\(Palette.text.hex)\">\n"
-        for label in LabelPlacement.labels(for: picture, metrics: metrics) {
-            let box = label.box
-            if label.alignsRight {
-                out += "<text x=\"\(short(box.maxX))\" y=\"\(short(box.maxY))\" text-anchor=\"end\" "
-                    + "font-style=\"italic\" fill=\"\(Palette.specStroke.hex)\">\(escape(label.text))</text>\n"
-            } else {
-                out += "<text x=\"\(short(box.minX))\" y=\"\(short(box.maxY))\">\(escape(label.text))</text>\n"
+        // Labels as glyph outlines (every viewer draws them alike), each filled with its contrasting colour.
+        if let typeface = LabelTypeface() {
+            var outlines: [UInt32: [OutlineSegment]] = [:]
+            for label in picture.labels(mode: labels, font: typeface) {
+                let run = typeface.run(label.text, x: label.box.minX, baseline: label.baseline, color: label.color)
+                let data = run.svgPathData(outlines: &outlines)
+                guard !data.isEmpty else { continue }
+                out += "<path d=\"\(data)\" fill=\"\(label.color.hex)\"><title>\(escape(label.text))</title></path>\n"
             }
         }
-        out += "</g>\n"
         out += "</svg>\n"
         return out
     }

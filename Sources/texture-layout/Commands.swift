@@ -200,6 +200,11 @@ struct RenderCommand: ToolCommand {
     @Option(help: ArgumentHelp("ascii: the most characters per line (default 100).", valueName: "n"))
     var columns: Int?
 
+    @Option(help: ArgumentHelp(
+        "Which names to write: none, nodes (display and text nodes) or all (also layout specs; the default).",
+        valueName: "which"))
+    var labels: String?
+
     @OptionGroup var size: SizeOptions
 
     func pictureFormat() throws(Failure) -> PictureFormat {
@@ -228,11 +233,18 @@ struct RenderCommand: ToolCommand {
     func execute() throws(Failure) {
         let format = try pictureFormat()
         if let columns, columns < 2 { throw .usage("--columns: must be at least 2, got \(columns)") }
+        let labelMode = try labels.map { (text: String) throws(Failure) -> LabelMode in
+            guard let mode = LabelMode(rawValue: text) else {
+                throw .usage("--labels: expected none, nodes or all, got \(SizeOptions.quoted(text))")
+            }
+            return mode
+        } ?? .default
         var document = try readDocument(file)
         try size.apply(to: &document)
         let result = try layOut(document)
         var options = PictureFormat.Options()
         if let columns { options.maxColumns = columns }
+        options.labels = labelMode
         try IO.write(format.render(result, options: options), to: output)
     }
 }
