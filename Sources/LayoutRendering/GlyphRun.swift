@@ -1,29 +1,30 @@
 import CFontconfig
+import TextureLayout
 
-/// Glyphs placed on one line: what a picture draws for a label or a line of text. Positions are in points in the
-/// root's coordinate space.
-struct GlyphRun {
+/// Glyphs of one font, size and colour, placed: what a picture draws for a label or a piece of a line of text.
+/// Positions are in points in the root's coordinate space.
+struct PlacedGlyphs {
     /// The font the glyph ids belong to.
     let face: GlyphFace
     /// Points per em.
     var size: Double
-    /// Each glyph and the x of its origin.
-    var glyphs: [(id: UInt32, x: Double)]
-    /// The y of the baseline the glyphs stand on.
-    var baseline: Double
+    /// The glyphs' ids in the font.
+    var glyphs: [UInt32]
+    /// Each glyph's origin, on its baseline (y down).
+    var positions: [Point]
     /// The colour the glyphs are filled with.
     var color: RGBA
 
-    /// The run's outlines as SVG path data in the picture's coordinates (y down), two decimals; outlines already
-    /// read are taken from `outlines`, so that a picture reads each glyph once.
+    /// The glyphs' outlines as SVG path data in the picture's coordinates (y down), two decimals; outlines
+    /// already read are taken from `outlines`, so that a picture reads each glyph once.
     func svgPathData(outlines: inout [UInt32: [OutlineSegment]]) -> String {
         let s = size / face.unitsPerEm
         var data = ""
-        for glyph in glyphs {
-            let segments = outlines[glyph.id] ?? face.outline(of: glyph.id)
-            outlines[glyph.id] = segments
+        for (glyph, origin) in zip(glyphs, positions) {
+            let segments = outlines[glyph] ?? face.outline(of: glyph)
+            outlines[glyph] = segments
             func point(_ x: Double, _ y: Double) -> String {
-                SVGRenderer.short(glyph.x + x * s) + " " + SVGRenderer.short(baseline - y * s)
+                SVGRenderer.short(origin.x + x * s) + " " + SVGRenderer.short(origin.y - y * s)
             }
             for segment in segments {
                 switch segment {
@@ -61,15 +62,16 @@ final class LabelTypeface: LabelFont {
     }
 
     /// `text` as glyphs from `x` on the baseline `baseline`.
-    func run(_ text: String, x: Double, baseline: Double, color: RGBA) -> GlyphRun {
-        var glyphs: [(id: UInt32, x: Double)] = []
+    func glyphs(_ text: String, x: Double, baseline: Double, color: RGBA) -> PlacedGlyphs {
+        var glyphs: [UInt32] = [], positions: [Point] = []
         var pen = x
         for scalar in text.unicodeScalars {
             let id = face.glyph(for: scalar)
-            glyphs.append((id, pen))
+            glyphs.append(id)
+            positions.append(Point(pen, baseline))
             pen += face.advance(of: id) * LabelTypeface.size / face.unitsPerEm
         }
-        return GlyphRun(face: face, size: LabelTypeface.size, glyphs: glyphs, baseline: baseline, color: color)
+        return PlacedGlyphs(face: face, size: LabelTypeface.size, glyphs: glyphs, positions: positions, color: color)
     }
 
     /// The file of the font fontconfig picks for "DejaVu Sans".

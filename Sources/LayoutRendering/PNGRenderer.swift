@@ -65,7 +65,7 @@ public enum PNGRenderer {
         }
         if let typeface = LabelTypeface() {
             for label in picture.labels(mode: labels, font: typeface) {
-                raster.draw(typeface.run(label.text, x: label.box.minX, baseline: label.baseline, color: label.color),
+                raster.draw(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline, color: label.color),
                             pixelScale: s)
             }
         }

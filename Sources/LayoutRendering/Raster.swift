@@ -159,15 +159,15 @@ public struct Raster {
         }
     }
 
-    /// Draws a run's glyphs, rasterized by FreeType at `pixelScale` pixels per point and anti-aliased: each
-    /// pixel takes the run's colour in proportion to the glyph's coverage of it.
-    mutating func draw(_ run: GlyphRun, pixelScale: Double) {
-        for glyph in run.glyphs {
-            guard let coverage = run.face.coverage(of: glyph.id, pixelsPerEm: run.size * pixelScale,
-                                                   x: glyph.x * pixelScale, y: run.baseline * pixelScale) else {
+    /// Draws glyphs rasterized by FreeType at `pixelScale` pixels per point, anti-aliased: each pixel takes the
+    /// glyphs' colour in proportion to how much of it they cover.
+    mutating func draw(_ glyphs: PlacedGlyphs, pixelScale: Double) {
+        for (glyph, origin) in zip(glyphs.glyphs, glyphs.positions) {
+            guard let coverage = glyphs.face.coverage(of: glyph, pixelsPerEm: glyphs.size * pixelScale,
+                                                      x: origin.x * pixelScale, y: origin.y * pixelScale) else {
                 continue
             }
-            composite(coverage, color: run.color)
+            composite(coverage, color: glyphs.color)
         }
     }
 

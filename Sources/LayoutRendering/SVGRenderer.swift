@@ -50,8 +50,8 @@ public enum SVGRenderer {
         if let typeface = LabelTypeface() {
             var outlines: [UInt32: [OutlineSegment]] = [:]
             for label in picture.labels(mode: labels, font: typeface) {
-                let run = typeface.run(label.text, x: label.box.minX, baseline: label.baseline, color: label.color)
-                let data = run.svgPathData(outlines: &outlines)
+                let glyphs = typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline, color: label.color)
+                let data = glyphs.svgPathData(outlines: &outlines)
                 guard !data.isEmpty else { continue }
                 out += "<path d=\"\(data)\" fill=\"\(label.color.hex)\"><title>\(escape(label.text))</title></path>\n"
             }
