@@ -1,12 +1,15 @@
 /// Texture's `ASDisplayNode`: a display node subclassed the way Texture users subclass it.
 ///
 /// A subclass either composes subnodes by overriding
-/// `override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec` (the engine's method, which
-/// a subclass may override with a non-optional result), or has an intrinsic size by overriding
+/// `override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec` (non-optional, as in
+/// Texture's Swift interface), or has an intrinsic size by overriding
 /// `override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize`. Lay it out with
 /// `node.layoutThatFits(ASSizeRangeMake(min, max))`, which returns Texture's flattened ``ASLayout``.
 ///
-/// There are no views or layers: a node's subnodes and its calculated layout are plain data.
+/// There are no views or layers: a node's subnodes, its calculated layout and its frame are plain data. Texture
+/// applies a calculated layout when UIKit lays out the node's view; here ``layoutIfNeeded()`` (or
+/// ``applyLayout(_:)``) does it, setting every subnode's ``frame`` and calling the ``didLoad()`` and ``layout()``
+/// hooks in Texture's order.
 open class ASDisplayNode: DisplayNode {
     /// A node without subnodes; subclasses add theirs (or set ``automaticallyManagesSubnodes``) in their own init.
     public override init() {
@@ -35,6 +38,20 @@ open class ASDisplayNode: DisplayNode {
         subnode.supernode = self
     }
 
+    /// Texture's `insertSubnode:atIndex:`: puts `subnode` at `index` of the subnodes, first removing it from any
+    /// supernode. Layout transitions insert the nodes a new layout brings this way. As in Texture
+    /// (`_insertSubnode:atSubnodeIndex:…`), an index past the end, or one that would be past the end once a node
+    /// already here is taken out, inserts nothing (Texture asserts).
+    public final func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
+        let count = subnodes.count
+        guard subnode !== self, index >= 0, index <= count, !(subnode.supernode === self && index >= count) else {
+            return
+        }
+        subnode.removeFromSupernode()
+        subnodes.insert(subnode, at: index)
+        subnode.supernode = self
+    }
+
     /// Removes the node from its supernode's subnodes.
     public final func removeFromSupernode() {
         guard let supernode else { return }
@@ -43,6 +60,31 @@ open class ASDisplayNode: DisplayNode {
     }
 
     // MARK: Measuring
+
+    /// Texture's `layoutSpecThatFits:`: the spec that lays out the node's subnodes. Override it (in the class body:
+    /// see the "Coming from Texture" article) to compose children; it is called at every measurement the cache
+    /// does not answer. The default returns ``layoutSpecBlock``'s spec; without one the node is measured by
+    /// ``calculateSizeThatFits(_:)-(CGSize)`` instead, as Texture measures a node that neither overrides this
+    /// method nor has a block (ASDisplayNode+LayoutSpec, `calculateLayoutLayoutSpec:`). Calling `super` from an
+    /// override is not supported, as in Texture (its default asserts and returns an empty spec).
+    open override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        if let layoutSpecBlock { return layoutSpecBlock(self, constrainedSize) }
+        if let noLayoutSpec { return noLayoutSpec }
+        let marker = ASLayoutSpec()
+        noLayoutSpec = marker
+        return marker
+    }
+
+    /// The spec the default ``layoutSpecThatFits(_:)`` returns to say "measure me by my intrinsic size": made once
+    /// per node that needs it, so that measuring allocates nothing, and never measured itself.
+    private final var noLayoutSpec: ASLayoutSpec?
+
+    /// Measures the node by its layout spec, or by its intrinsic size when ``layoutSpecThatFits(_:)`` answered
+    /// with the default's marker.
+    public final override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        let spec = layoutSpecThatFits(constrainedSize)
+        return calculateSize(constrainedSize, spec: spec === noLayoutSpec ? nil : spec, context: context)
+    }
 
     #if canImport(CoreGraphics) || (canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION)
     /// Texture's `calculateSizeThatFits:`: the node's intrinsic size given the largest size it may take (only the
@@ -71,6 +113,14 @@ open class ASDisplayNode: DisplayNode {
         return ASLayout(layoutElement: self, size: size, position: CGPointNull, sublayouts: calculatedSublayouts)
     }
 
+    /// Texture's `calculatedSize`: the size of the node's latest calculated layout, `.zero` before any.
+    public final var calculatedSize: CGSize { calculatedLayoutSize ?? .zero }
+
+    /// Texture's `constrainedSizeForCalculatedLayout`: the range of the latest layout computed with the node as
+    /// its root (``layoutThatFits(_:)`` or a layout pass), or a zero range before any. A layout pass measures
+    /// with it again while the node's bounds keep the calculated size.
+    public private(set) final var constrainedSizeForCalculatedLayout = ASSizeRange.zero
+
     /// Texture's `invalidateCalculatedLayout`: forgets the calculated layout and the cached measurements of the
     /// node and its ancestors, so that the next pass measures it again.
     public final func invalidateCalculatedLayout() {
@@ -79,12 +129,22 @@ open class ASDisplayNode: DisplayNode {
         setNeedsLayout()
     }
 
+    /// Set while a layout transition measures the node: its subnodes then change when the transition is applied
+    /// (insertions before ``animateLayoutTransition(_:)``, removals at ``didCompleteLayoutTransition(_:)``), not
+    /// when the layout is calculated.
+    final var isMeasuringTransition = false
+
+    /// Records the range of a layout computed with this node as the root.
+    final func didCalculateRootLayout(in constrainedSize: ASSizeRange) {
+        constrainedSizeForCalculatedLayout = constrainedSize
+    }
+
     /// Records the node's flattened layout after a pass and, with automatic subnode management, updates the
     /// subnodes to match it.
     final func didCalculateLayout(size: CGSize, sublayouts: [ASLayout]) {
         calculatedLayoutSize = size
         calculatedSublayouts = sublayouts
-        guard automaticallyManagesSubnodes else { return }
+        guard automaticallyManagesSubnodes && !isMeasuringTransition else { return }
         let laidOut = sublayouts.compactMap { $0.layoutElement as? ASDisplayNode }
         // Sets of identities keep an update linear in the number of subnodes.
         let laidOutIdentities = Set(laidOut.map(ObjectIdentifier.init))
@@ -98,5 +158,135 @@ open class ASDisplayNode: DisplayNode {
             subnodes.append(node)
             node.supernode = self
         }
+    }
+
+    // MARK: Geometry
+
+    /// Texture's `bounds`: the node's own coordinate space; a layout pass lays the node out for its size.
+    public final var bounds = CGRect.zero
+
+    /// Texture's `position`: where the node's ``anchorPoint`` lies in its supernode (its centre by default).
+    public final var position = CGPoint.zero
+
+    /// Texture's `anchorPoint`, in units of the bounds' size: (0.5, 0.5), the centre, by default.
+    public final var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    /// Texture's `frame`, derived from ``bounds``, ``position`` and ``anchorPoint`` as a layer's frame is (no
+    /// transform here). Setting it sets the bounds' size and the position; a layout pass sets each subnode's frame
+    /// to the subnode's frame in the node's calculated layout.
+    public final var frame: CGRect {
+        get {
+            CGRect(x: position.x - bounds.width * anchorPoint.x, y: position.y - bounds.height * anchorPoint.y,
+                   width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + newValue.width * anchorPoint.x,
+                               y: newValue.minY + newValue.height * anchorPoint.y)
+        }
+    }
+
+    // MARK: Applying a layout (Texture's view layout pass)
+
+    /// Whether ``didLoad()`` has run. Texture loads a node when its view is created; without views a node loads
+    /// at its first layout pass.
+    public private(set) final var isNodeLoaded = false
+
+    private final var didLoadBlocks: [(ASDisplayNode) -> Void] = []
+
+    /// Texture's `didLoad`: called once, before the node's first layout pass (where Texture creates the view).
+    /// Overrides call `super`.
+    open func didLoad() {}
+
+    /// Texture's `onDidLoad:`: runs `body` after ``didLoad()``, or at once if the node is already loaded.
+    public final func onDidLoad(_ body: @escaping (ASDisplayNode) -> Void) {
+        if isNodeLoaded { body(self) } else { didLoadBlocks.append(body) }
+    }
+
+    /// Texture's `layout` hook: called by a layout pass after the calculated layout is applied (every subnode in
+    /// the layout has its frame), before the subnodes' own passes. Code that places views by hand does it here.
+    /// Overrides call `super`.
+    open func layout() {}
+
+    /// Texture's `layoutIfNeeded`: runs the layout pass of the node and of every node below it, as UIKit's layout
+    /// of the node's view does. A node with zero bounds is skipped, as in Texture (`__layout`). The node measures
+    /// with ``constrainedSizeForCalculatedLayout`` while its bounds have the calculated size, else with its bounds'
+    /// size as an exact range (`_locked_constrainedSizeForLayoutPass`); then each subnode in the calculated layout
+    /// gets its frame (`_layoutSublayouts`), ``layout()`` is called, and each subnode runs its own pass, reusing the
+    /// layout its supernode's pass calculated when its bounds have that size. A node whose layout does not fit its
+    /// bounds keeps its bounds: there is no supernode to ask for a new size, as Texture does.
+    public final func layoutIfNeeded() {
+        runLayoutPass(measure: true)
+    }
+
+    /// Applies `layout`, a layout this node calculated (from ``layoutThatFits(_:)``): the node's bounds take the
+    /// layout's size (its position stays) and the layout pass runs, reusing that layout, as Texture applies a
+    /// cell node's layout when the collection sizes the cell.
+    public final func applyLayout(_ layout: ASLayout) {
+        let origin = frame.origin
+        frame = CGRect(origin: origin, size: layout.size)
+        runLayoutPass(measure: calculatedLayoutSize != layout.size)
+    }
+
+    /// One node's layout pass; `measure` is false when the node's calculated layout is the one to apply.
+    private final func runLayoutPass(measure: Bool) {
+        guard bounds != .zero else { return }
+        loadIfNeeded()
+        let boundsSize = CGSize(width: bounds.width.rounded(.up), height: bounds.height.rounded(.up))
+        if measure {
+            let range = calculatedLayoutSize == boundsSize && constrainedSizeForCalculatedLayout != .zero
+                ? constrainedSizeForCalculatedLayout : ASSizeRangeMake(boundsSize)
+            _ = layoutThatFits(range, parentSize: boundsSize)
+        }
+        layoutSublayouts()
+        layout()
+        for subnode in subnodes {
+            let subnodeSize = CGSize(width: subnode.bounds.width.rounded(.up),
+                                     height: subnode.bounds.height.rounded(.up))
+            subnode.runLayoutPass(measure: subnode.calculatedLayoutSize != subnodeSize)
+        }
+    }
+
+    /// Texture's `_layoutSublayouts`: each subnode the calculated layout places gets its frame there; others keep
+    /// theirs.
+    final func layoutSublayouts() {
+        for sublayout in calculatedSublayouts {
+            guard let subnode = sublayout.layoutElement as? ASDisplayNode, subnode.supernode === self else { continue }
+            subnode.frame = sublayout.frame
+        }
+    }
+
+    private final func loadIfNeeded() {
+        guard !isNodeLoaded else { return }
+        isNodeLoaded = true
+        didLoad()
+        let blocks = didLoadBlocks
+        didLoadBlocks = []
+        for block in blocks { block(self) }
+    }
+
+    // MARK: Layout transitions
+
+    /// The transition being applied, kept until it completes (Texture's `_pendingLayoutTransition`).
+    final var pendingTransition: LayoutTransition?
+
+    /// Texture's `animateLayoutTransition:`: override it to animate from the context's initial frames to its
+    /// final frames, then call `context.completeTransition(true)`. Nothing animates here, so the default applies
+    /// the new layout at once, as Texture's does for a transition that is not animated: every subnode in the new
+    /// layout gets its final frame, and for an animated transition the node's own size becomes the new layout's
+    /// (the end state of Texture's animation); then it completes the transition.
+    open func animateLayoutTransition(_ context: ASContextTransitioning) {
+        layoutSublayouts()
+        if context.isAnimated(), let toLayout = context.layout(forKey: ASTransitionContextToLayoutKey) {
+            frame = CGRect(origin: frame.origin, size: toLayout.size)
+        }
+        context.completeTransition(true)
+    }
+
+    /// Texture's `didCompleteLayoutTransition:`: called when the transition completes. The default removes the
+    /// subnodes the new layout no longer has, when the node manages its subnodes automatically (Texture's
+    /// `applySubnodeRemovals`); override it (calling `super`) to clean up after an animation.
+    open func didCompleteLayoutTransition(_ context: ASContextTransitioning) {
+        pendingTransition?.applySubnodeRemovals()
     }
 }

@@ -69,7 +69,8 @@ extension ASLayout: CustomStringConvertible {
 
 extension ASLayout {
     /// Texture's result for the root of `layout`, and the calculated layouts of the ``ASDisplayNode``s in it.
-    static func makeRoot(from layout: Layout) -> ASLayout {
+    static func makeRoot(from layout: Layout, in constrainedSize: ASSizeRange) -> ASLayout {
+        (layout.element as? ASDisplayNode)?.didCalculateRootLayout(in: constrainedSize)
         let root = make(layout, position: CGPointNull)
         for entry in layout.allLayouts {
             guard let node = entry.element as? ASDisplayNode else { continue }

@@ -85,14 +85,14 @@ extension LayoutElement {
     /// ``layoutThatFits(_:)`` at `scale` pixels per point.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat) -> ASLayout {
         let layout: Layout = layoutThatFits(constrainedSize, parentSize: nil, scale: Double(scale))
-        return ASLayout.makeRoot(from: layout)
+        return ASLayout.makeRoot(from: layout, in: constrainedSize)
     }
 
     /// Texture's `layoutThatFits:parentSize:`: percentages resolve against `parentSize`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
         let layout: Layout = layoutThatFits(constrainedSize, parentSize: Size(parentSize),
                                             scale: Double(ASScreenScale()))
-        return ASLayout.makeRoot(from: layout)
+        return ASLayout.makeRoot(from: layout, in: constrainedSize)
     }
 }
 

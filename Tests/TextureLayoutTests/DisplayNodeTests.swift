@@ -134,7 +134,7 @@ import Testing
         #expect(laid.size == Size(200, 60))
     }
 
-    // updateLayout: the fast path returns the root's size and leaves results in the elements (calculatedSize).
+    // updateLayout: the fast path returns the root's size and leaves results in the elements (measuredSize).
     @Test func updateLayoutReflectsChanges() {
         let (root, leaf) = tree(leaf: Size(50, 20))
         #expect(root.updateLayout(range(0, 0, 300, 300)).size == Size(200, 50))
@@ -142,8 +142,8 @@ import Testing
         let result = root.updateLayout(range(0, 0, 300, 300))
         #expect(result.size == Size(200, 60))
         #expect(result.issues.isEmpty)
-        #expect(leaf.calculatedSize == Size(80, 30))
-        #expect(root.calculatedSize == Size(200, 60))
+        #expect(leaf.measuredSize == Size(80, 30))
+        #expect(root.measuredSize == Size(200, 60))
         let fresh = tree(leaf: Size(80, 30)).root.layoutThatFits(range(0, 0, 300, 300))
         #expect(namedFrames(root.layoutThatFits(range(0, 0, 300, 300))) == namedFrames(fresh))
     }
@@ -159,12 +159,12 @@ import Testing
         }
     }
 
-    // Fact 24: a node never measured has calculatedSize 0×0; after a pass with an exact range it is that size.
+    // Fact 24: a node never measured has measuredSize 0×0; after a pass with an exact range it is that size.
     @Test func calculatedSizeBeforeAndAfterMeasuring() {
         let node = plain("displayNode") { $0.preferredSize = Size(100, 100) }
-        #expect(node.calculatedSize == .zero)
+        #expect(node.measuredSize == .zero)
         _ = node.layoutThatFits(exact(100, 100))
-        #expect(node.calculatedSize == Size(100, 100))
+        #expect(node.measuredSize == Size(100, 100))
     }
 
     // Fact 25: the layout spec block runs once; the same exact range again reuses the cached layout.
@@ -271,16 +271,16 @@ import Testing
         #expect(laid["D"] == rect(9, 0, 1, 1))
     }
 
-    // Fact 34: measuring with 15×1 sets calculatedSize 15×1 (computed with that range); a later pass at the
+    // Fact 34: measuring with 15×1 sets measuredSize 15×1 (computed with that range); a later pass at the
     // window's 10×1 replaces both and lays out fixture 1.
     @Test func laterPassReplacesAnOutdatedMeasurement() {
         let b = RecordingNode("B", 1, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         let (a, _) = fixture([b, c, d])
         _ = a.layoutThatFits(exact(15, 1))
-        #expect(a.calculatedSize == Size(15, 1))
+        #expect(a.measuredSize == Size(15, 1))
         #expect(a.ranges.last == exact(15, 1))
         let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
-        #expect(a.calculatedSize == Size(10, 1))
+        #expect(a.measuredSize == Size(10, 1))
         #expect(a.ranges.last == exact(10, 1))
         #expect(laid["C"] == rect(4, 0, 2, 1))
         #expect(laid["D"] == rect(9, 0, 1, 1))

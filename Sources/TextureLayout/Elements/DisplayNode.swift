@@ -39,7 +39,15 @@ open class DisplayNode: LayoutElement {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
-        let spec = layoutSpecThatFits(constrainedSize)
+        calculateSize(constrainedSize, spec: layoutSpecThatFits(constrainedSize), context: context)
+    }
+
+    /// Measures the node with `spec` as its layout spec, or by ``calculateSizeThatFits(_:)`` when `spec` is `nil`.
+    /// Separate from the spec's source so that `TextureLayoutCompat`'s `ASDisplayNode`, whose
+    /// `layoutSpecThatFits(_:)` is non-optional as in Texture's Swift interface, can say "no spec" its own way.
+    package final func calculateSize(_ constrainedSize: SizeRange, spec: LayoutSpec?, context: LayoutContext)
+        -> Size
+    {
         if specSublayout.first !== spec {
             for old in specSublayout { release(old) }
             if let spec { adopt(spec) }

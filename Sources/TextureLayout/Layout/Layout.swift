@@ -13,7 +13,7 @@ extension LayoutElement {
         return Layout(root: self, context: context, direction: direction)
     }
 
-    /// Lays the element out and leaves the results in the elements only (read them with ``calculatedSize``),
+    /// Lays the element out and leaves the results in the elements only (read them with ``measuredSize``),
     /// reusing every measurement the changes since the previous pass cannot affect. Returns the root's size and
     /// what Texture would have asserted on. This is the fast path for re-layout.
     @discardableResult
@@ -25,8 +25,10 @@ extension LayoutElement {
         return (size, context.issues)
     }
 
-    /// The size of the element's latest layout.
-    public final var calculatedSize: Size { state.pointee.measuredSize }
+    /// The size of the element's latest layout (Texture's `calculatedSize`). The name differs so that
+    /// `TextureLayoutCompat`'s `ASDisplayNode` can have Texture's `calculatedSize` with CoreGraphics' `CGSize`: a
+    /// subclass cannot declare a property of another type under its superclass's property's name.
+    public final var measuredSize: Size { state.pointee.measuredSize }
 }
 
 /// The result of a layout pass: an immutable tree of element, size and position, specs included (Texture's
