@@ -1,19 +1,11 @@
-// Stand-ins for what the seed snippets use but the layout library does not provide: UIKit's colours, Texture's
-// content nodes (text, images, video) and the background-colour helper of Texture's own snapshot tests.
+// Stand-ins for what the seed snippets use but the layout library does not provide yet (a text node measuring a
+// fixed size, the video node), the image nodes' sized shorthand, and the background-colour helper of Texture's own
+// snapshot tests.
 //
-// Content nodes have a fixed intrinsic size: `calculateSizeThatFits` returns it whatever it is offered, so the
-// node's size is that size clamped to its constrained size (semantics §3.2, case 1).
+// A fixed-size content node's `calculateSizeThatFits` returns its size whatever it is offered, so the node's size is
+// that size clamped to its constrained size (semantics §3.2, case 1): an image node with an image measures so.
 
 import TextureLayoutCompat
-
-/// UIKit's colour, as far as the snippets use it.
-struct UIColor: Equatable {
-    let name: String
-
-    static let blue = UIColor(name: "blue")
-    static let red = UIColor(name: "red")
-    static let green = UIColor(name: "green")
-}
 
 /// A node with a background colour, as Texture's test helper makes (the colour plays no part in layout).
 final class ColoredNode: ASDisplayNode {
@@ -49,11 +41,13 @@ class ContentNode: ASDisplayNode {
 /// Stand-in for Texture's text node: the size of its (fixed) text.
 final class ASTextNode: ContentNode {}
 
-/// Stand-in for Texture's image node: the size of its (fixed) image.
-final class ASImageNode: ContentNode {}
-
-/// Stand-in for Texture's network image node, with its image already loaded.
-final class ASNetworkImageNode: ContentNode {}
+extension ASImageNode {
+    /// An image node showing an image of `width`×`height` points.
+    convenience init(_ width: CGFloat, _ height: CGFloat) {
+        self.init()
+        image = UIImage(size: CGSize(width: width, height: height))
+    }
+}
 
 /// Stand-in for Texture's video node: like a plain node, it has no intrinsic size (it takes its constrained max
 /// when both dimensions are bounded).

@@ -1,0 +1,108 @@
+// The attributed-string vocabulary of UIKit that swift-corelibs-foundation lacks: the attribute keys Texture's text
+// nodes read, and NSParagraphStyle with its enums. With these, Texture code's
+// `NSAttributedString(string:attributes: [.font: font, .paragraphStyle: style])` compiles unchanged.
+
+#if !canImport(UIKit) && canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
+import Foundation
+
+extension NSAttributedString.Key {
+    /// UIKit's `.font`: a ``UIFont``.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// UIKit's `.foregroundColor`: a ``UIColor``.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// UIKit's `.kern`: extra points after each character, as a number.
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// UIKit's `.paragraphStyle`: an ``NSParagraphStyle``.
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+}
+
+/// UIKit's `NSTextAlignment`.
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// UIKit's `NSLineBreakMode`: how lines wrap, and how the last line truncates.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// UIKit's `NSParagraphStyle`: the paragraph attributes Texture's text nodes lay out with. Immutable; make one
+/// with ``NSMutableParagraphStyle``.
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
+    /// UIKit's `default`: natural alignment, word wrapping, no extra spacing.
+    public class var `default`: NSParagraphStyle { NSParagraphStyle() }
+
+    /// How lines sit between the text container's edges.
+    public fileprivate(set) var alignment = NSTextAlignment.natural
+    /// Extra points between one line's bottom and the next line's top.
+    public fileprivate(set) var lineSpacing: CGFloat = 0
+    /// Extra points after the paragraph.
+    public fileprivate(set) var paragraphSpacing: CGFloat = 0
+    /// The smallest line height; 0 for none.
+    public fileprivate(set) var minimumLineHeight: CGFloat = 0
+    /// The largest line height; 0 for none.
+    public fileprivate(set) var maximumLineHeight: CGFloat = 0
+    /// A factor on the font's line height; 0 for none.
+    public fileprivate(set) var lineHeightMultiple: CGFloat = 0
+    /// How lines wrap, and how a too-long last line is cut.
+    public fileprivate(set) var lineBreakMode = NSLineBreakMode.byWordWrapping
+
+    public override init() {}
+
+    private func copyValues(to copy: NSParagraphStyle) -> NSParagraphStyle {
+        copy.alignment = alignment
+        copy.lineSpacing = lineSpacing
+        copy.paragraphSpacing = paragraphSpacing
+        copy.minimumLineHeight = minimumLineHeight
+        copy.maximumLineHeight = maximumLineHeight
+        copy.lineHeightMultiple = lineHeightMultiple
+        copy.lineBreakMode = lineBreakMode
+        return copy
+    }
+
+    /// An immutable copy.
+    open func copy(with zone: NSZone? = nil) -> Any { copyValues(to: NSParagraphStyle()) }
+
+    /// A ``NSMutableParagraphStyle`` with the same values.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { copyValues(to: NSMutableParagraphStyle()) }
+}
+
+/// UIKit's `NSMutableParagraphStyle`: a paragraph style whose values can be set.
+open class NSMutableParagraphStyle: NSParagraphStyle {
+    /// How lines sit between the text container's edges.
+    public override var alignment: NSTextAlignment {
+        get { super.alignment }
+        set { super.alignment = newValue }
+    }
+    /// Extra points between one line's bottom and the next line's top.
+    public override var lineSpacing: CGFloat {
+        get { super.lineSpacing }
+        set { super.lineSpacing = newValue }
+    }
+    /// Extra points after the paragraph.
+    public override var paragraphSpacing: CGFloat {
+        get { super.paragraphSpacing }
+        set { super.paragraphSpacing = newValue }
+    }
+    /// The smallest line height; 0 for none.
+    public override var minimumLineHeight: CGFloat {
+        get { super.minimumLineHeight }
+        set { super.minimumLineHeight = newValue }
+    }
+    /// The largest line height; 0 for none.
+    public override var maximumLineHeight: CGFloat {
+        get { super.maximumLineHeight }
+        set { super.maximumLineHeight = newValue }
+    }
+    /// A factor on the font's line height; 0 for none.
+    public override var lineHeightMultiple: CGFloat {
+        get { super.lineHeightMultiple }
+        set { super.lineHeightMultiple = newValue }
+    }
+    /// How lines wrap, and how a too-long last line is cut.
+    public override var lineBreakMode: NSLineBreakMode {
+        get { super.lineBreakMode }
+        set { super.lineBreakMode = newValue }
+    }
+}
+#endif
