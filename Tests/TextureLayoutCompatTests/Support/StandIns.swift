@@ -69,3 +69,8 @@ func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CG
 func range(_ minWidth: CGFloat, _ minHeight: CGFloat, _ maxWidth: CGFloat, _ maxHeight: CGFloat) -> ASSizeRange {
     ASSizeRangeMake(CGSize(width: minWidth, height: minHeight), CGSize(width: maxWidth, height: maxHeight))
 }
+
+/// Whether two node lists hold the same nodes (by identity) in the same order.
+func same(_ nodes: [ASDisplayNode], _ expected: [ASDisplayNode]) -> Bool {
+    nodes.count == expected.count && zip(nodes, expected).allSatisfy { $0 === $1 }
+}
