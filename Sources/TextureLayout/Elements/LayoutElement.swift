@@ -51,6 +51,14 @@ open class LayoutElement {
             : state.pointee.derivedBaseline?.descender ?? state.pointee.style.descender
     }
 
+    /// Sets the ascender and descender a parent stack aligns this element's baseline with, in place of its
+    /// style's, for elements that know their baselines only once measured (a text's first baseline depends on
+    /// the fonts of its first line). Call it from ``calculateSize(_:context:)``: like a vertical stack's derived
+    /// baselines, the values belong to the computation that set them and stay out of the style.
+    public final func setMeasuredBaseline(ascender: Double, descender: Double) {
+        state.pointee.derivedBaseline = (ascender, descender)
+    }
+
     /// Discards this element's cached measurements and those of every ancestor, so that the next layout pass
     /// measures it again. Call it when something the element measures from (an intrinsic size) changes.
     public final func setNeedsLayout() {

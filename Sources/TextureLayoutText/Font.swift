@@ -1,0 +1,188 @@
+import CFontconfig
+import CFreeType
+import CHarfBuzz
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a font could not be loaded. Its ``description`` is one line, meant to follow a JSON path in a document
+/// error (`fonts.body.file: ...`).
+public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No file exists at the path.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be read (permissions, a directory, an I/O error).
+    case unreadable(path: String)
+    /// The file is not a TrueType/OpenType font (FreeType does not recognise its format).
+    case notAFont(path: String)
+    /// The file looks like a font but is damaged or truncated: the detail names what is wrong.
+    case corrupt(path: String, detail: String)
+    /// fontconfig knows no font of this family.
+    case familyNotFound(family: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): "font file not found: \(path)"
+        case .unreadable(let path): "font file cannot be read: \(path)"
+        case .notAFont(let path): "not a TrueType/OpenType font: \(path)"
+        case .corrupt(let path, let detail): "damaged font file (\(detail)): \(path)"
+        case .familyNotFound(let family): "no font of family \"\(family)\" is installed"
+        }
+    }
+}
+
+/// A font face loaded from a TrueType/OpenType file: what shaping, measuring and drawing need.
+///
+/// A font has no size: text runs give one. Shaping uses HarfBuzz at the font's design units (`unitsPerEm`), so
+/// advances are exact and unhinted; metrics come from the `hhea` table, as the text contract says (not from
+/// `OS/2`, whichever flag the font sets). Fonts are compared by identity: load each file once and share it.
+/// Immutable once loaded, so it can be shared between threads.
+public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The file the font was loaded from, for renderers that rasterize or outline its glyphs themselves.
+    public let path: String
+    /// The face's index within the file (a collection holds several faces).
+    public let faceIndex: Int
+    /// The family name the file declares (empty when it declares none).
+    public let familyName: String
+    /// Design units per em: glyph coordinates and metrics below are in these units.
+    public let unitsPerEm: Int
+    /// `hhea` ascender (design units, positive above the baseline).
+    public let ascender: Int
+    /// `hhea` descender (design units, negative below the baseline).
+    public let descender: Int
+    /// `hhea` line gap (design units). Not part of a line's height (the contract uses ascent + descent only).
+    public let lineGap: Int
+    /// The number of glyphs in the face.
+    public let glyphCount: Int
+
+    /// HarfBuzz's font at a scale of `unitsPerEm` (positions come out in design units), made immutable.
+    let hbFont: OpaquePointer
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    ///
+    /// FreeType checks the file first, so a missing, unreadable, non-font or damaged file fails with a
+    /// ``FontError`` that says which, instead of producing an empty face whose text would measure as nothing.
+    public init(file path: String, faceIndex: Int = 0) throws(FontError) {
+        self.path = path
+        self.faceIndex = faceIndex
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0,
+              let blob = hb_blob_create_from_file_or_fail(path)
+        else { throw .unreadable(path: path) }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else { throw .notAFont(path: path) }
+        familyName = try Font.checkWithFreeType(bytes, length: Int(length), faceIndex: faceIndex, path: path)
+
+        guard faceIndex >= 0, faceIndex < Int(hb_face_count(blob)) else {
+            throw .corrupt(path: path, detail: "no face \(faceIndex)")
+        }
+        let face = hb_face_create(blob, UInt32(faceIndex))!
+        defer { hb_face_destroy(face) }
+        unitsPerEm = Int(hb_face_get_upem(face))
+        glyphCount = Int(hb_face_get_glyph_count(face))
+        guard (16...16384).contains(unitsPerEm) else {
+            throw .corrupt(path: path, detail: "units per em \(unitsPerEm)")
+        }
+        guard glyphCount > 0 else { throw .corrupt(path: path, detail: "no glyphs") }
+        guard let metrics = Font.horizontalHeader(face) else {
+            throw .corrupt(path: path, detail: "no hhea table")
+        }
+        (ascender, descender, lineGap) = metrics
+        guard ascender - descender > 0 else {
+            throw .corrupt(path: path, detail: "hhea ascender \(ascender) and descender \(descender)")
+        }
+        let font = hb_font_create(face)!
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(font)
+        hbFont = font
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// Opens the font with FreeType to tell a non-font from a damaged font, and returns its family name.
+    private static func checkWithFreeType(_ bytes: UnsafePointer<CChar>, length: Int, faceIndex: Int,
+                                          path: String) throws(FontError) -> String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw .corrupt(path: path, detail: "FreeType could not start")
+        }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let error = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            FT_New_Memory_Face(library, $0, length, faceIndex, &face)
+        }
+        // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
+        if error == 0x02 { throw .notAFont(path: path) }
+        guard error == 0, let face else { throw .corrupt(path: path, detail: "FreeType error \(error)") }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw .notAFont(path: path)
+        }
+        return face.pointee.family_name.map { String(cString: $0) } ?? ""
+    }
+
+    /// The `hhea` table's ascender, descender and line gap, read from the table itself.
+    private static func horizontalHeader(_ face: OpaquePointer) -> (Int, Int, Int)? {
+        let tag = UInt32(0x6868_6561)  // "hhea"
+        guard let table = hb_face_reference_table(face, tag) else { return nil }
+        defer { hb_blob_destroy(table) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(table, &length), length >= 36 else { return nil }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        func int16(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))) }
+        return (int16(4), int16(6), int16(8))
+    }
+
+    // MARK: Finding fonts
+
+    /// Loads the font fontconfig picks for `family` (regular style), failing when no installed font has that
+    /// family: fontconfig always answers with some font, which would silently measure with the wrong metrics.
+    public convenience init(family: String) throws(FontError) {
+        guard let match = Font.fontconfigMatch(family), match.family.lowercased() == family.lowercased() else {
+            throw .familyNotFound(family: family)
+        }
+        try self.init(file: match.path, faceIndex: match.index)
+    }
+
+    /// The family of the documented default font: DejaVu Sans (Debian's `fonts-dejavu-core`, Homebrew's
+    /// `font-dejavu`), chosen because it is free, installed by `Scripts/setup`, and covers Latin, Greek, Cyrillic,
+    /// Arabic and Hebrew basics.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// The default font: ``defaultFamily`` found through fontconfig, loaded once.
+    public static func defaultFont() throws(FontError) -> Font { try loadedDefault.get() }
+
+    private static let loadedDefault: Result<Font, FontError> = Result { () throws(FontError) in
+        try Font(family: defaultFamily)
+    }
+
+    /// fontconfig's best match for a family name: its file, face index and actual family.
+    private static func fontconfigMatch(_ family: String) -> (path: String, index: Int, family: String)? {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var name: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file,
+              FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name
+        else { return nil }
+        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        return (String(cString: file), Int(index), String(cString: name))
+    }
+
+    // MARK: Identity
+
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { "Font(\(familyName), \(path))" }
+}

@@ -1,0 +1,350 @@
+import CHarfBuzz
+import CICUShim
+
+/// One glyph from HarfBuzz, in points at its run's size.
+struct ShapedGlyph: Sendable {
+    var id: UInt32
+    /// The UTF-16 offset of the first character of the glyph's cluster.
+    var cluster: Int32
+    /// The advance, letter spacing included.
+    var advance: Double
+    var xOffset: Double
+    var yOffset: Double
+}
+
+/// The corrections of ``ShapedText/endAdjust`` and ``ShapedText/startAdjust`` while they are built.
+struct Adjustments {
+    var end: [Double]
+    var start: [Double]
+    init(count: Int) {
+        end = [Double](repeating: 0, count: count + 1)
+        start = end
+    }
+}
+
+/// A stretch of text shaped in one call: one run's attributes, one bidi level, one script.
+struct ShapedItem: Sendable {
+    var start: Int
+    var end: Int
+    /// The item's glyphs in `ShapedText.glyphs`, in visual order (HarfBuzz reverses right-to-left items).
+    var glyphStart: Int
+    var glyphEnd: Int
+    /// The UAX #9 embedding level (odd: right to left).
+    var level: UInt8
+    /// The index of the run whose attributes the item has.
+    var run: Int
+}
+
+/// A text shaped once for all widths: glyphs, the advance of every character, break opportunities and bidi
+/// levels. Laying the text out at another width only breaks lines again from these arrays, which is why a new
+/// width costs far less than the first layout. Immutable, so a node can keep it across passes.
+final class ShapedText: @unchecked Sendable {
+    /// The text in UTF-16 (what ICU and HarfBuzz work on); every offset below indexes it.
+    let units: [UInt16]
+    /// The runs whose characters make up the text, and where each starts (`runs.count + 1` entries).
+    let runs: [TextRun]
+    let runStarts: [Int]
+    let glyphs: [ShapedGlyph]
+    let items: [ShapedItem]
+    /// `prefix[i]` is the width of `units[0..<i]`; a cluster's advance counts at its first character.
+    let prefix: [Double]
+    /// Corrections to `prefix` where a line ends (`endAdjust`) or starts (`startAdjust`) inside a shaped item:
+    /// see ``lineWidth(_:_:next:)``. Zero at item boundaries.
+    let endAdjust: [Double]
+    let startAdjust: [Double]
+    /// Line-break opportunities after offset 0, ascending, and whether each is forced (after a newline).
+    let breaks: [Int]
+    let forced: [Bool]
+    /// Whether a grapheme cluster starts at each offset (`units.count + 1` entries; the end counts).
+    let graphemeBoundary: [Bool]
+    /// The resolved direction of each paragraph (the text between forced breaks), by the offset it starts at.
+    let paragraphStarts: [Int]
+    let paragraphRTL: [Bool]
+
+    /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
+    /// whose first strong character does not decide taking `defaultDirection`.
+    init(runs given: [TextRun], defaultDirection: TextDirection) {
+        var runs: [TextRun] = []
+        var runStarts: [Int] = [0]
+        var units: [UInt16] = []
+        for run in given {
+            let before = units.count
+            units.append(contentsOf: run.text.utf16)
+            if units.count == before && !runs.isEmpty { continue }
+            if let last = runs.last, last.hasSameAttributes(as: run), runStarts.count > 1 {
+                runStarts[runStarts.count - 1] = units.count
+                continue
+            }
+            runs.append(run)
+            runStarts.append(units.count)
+        }
+        // The first run may have been empty and later ones not: drop it unless it is the only one.
+        if runs.count > 1 && runStarts[1] == 0 {
+            runs.removeFirst()
+            runStarts.removeFirst()
+        }
+        self.units = units
+        self.runs = runs
+        self.runStarts = runStarts
+        let n = units.count
+
+        var positions = [Int32](repeating: 0, count: max(n, 1))
+        var flags = [UInt8](repeating: 0, count: max(n, 1))
+        let breakCount = units.withUnsafeBufferPointer {
+            n == 0 ? 0 : Int(max(0, tl_line_breaks($0.baseAddress, Int32(n), &positions, &flags, Int32(n))))
+        }
+        var breaks = (0..<breakCount).map { Int(positions[$0]) }
+        var forced = (0..<breakCount).map { flags[$0] != 0 }
+        if n > 0 && breaks.last != n {  // ICU failed: the end is always a break
+            breaks.append(n)
+            forced.append(false)
+        }
+        self.breaks = breaks
+        self.forced = forced
+
+        var grapheme = [Bool](repeating: false, count: n + 1)
+        grapheme[0] = true
+        grapheme[n] = true
+        let graphemeCount = units.withUnsafeBufferPointer {
+            n == 0 ? 0 : Int(max(0, tl_grapheme_breaks($0.baseAddress, Int32(n), &positions, Int32(n))))
+        }
+        if graphemeCount == 0 {
+            for i in 0..<n where !UTF16.isTrailSurrogate(units[i]) { grapheme[i] = true }
+        }
+        for i in 0..<graphemeCount { grapheme[Int(positions[i])] = true }
+        self.graphemeBoundary = grapheme
+
+        // Bidi levels, paragraph by paragraph.
+        var levels = [UInt8](repeating: 0, count: n)
+        var paragraphStarts: [Int] = []
+        var paragraphRTL: [Bool] = []
+        var start = 0
+        var index = 0
+        repeat {
+            while index < breaks.count && !forced[index] && breaks[index] < n { index += 1 }
+            let end = index < breaks.count ? breaks[index] : n
+            index += 1
+            let needsBidi = defaultDirection == .rightToLeft || units[start..<end].contains { $0 >= 0x0590 }
+            var rtl = false
+            if needsBidi && end > start {
+                let level = units.withUnsafeBufferPointer { text in
+                    levels.withUnsafeMutableBufferPointer { out in
+                        tl_bidi_levels(text.baseAddress! + start, Int32(end - start),
+                                       defaultDirection == .rightToLeft ? 0xFF : 0xFE, out.baseAddress! + start)
+                    }
+                }
+                if level < 0 {  // ICU failed: lay the paragraph out in the default direction
+                    let fallback: UInt8 = defaultDirection == .rightToLeft ? 1 : 0
+                    for i in start..<end { levels[i] = fallback }
+                }
+                rtl = level < 0 ? defaultDirection == .rightToLeft : level == 1
+            } else {
+                rtl = defaultDirection == .rightToLeft
+                if rtl { for i in start..<end { levels[i] = 1 } }
+            }
+            paragraphStarts.append(start)
+            paragraphRTL.append(rtl)
+            start = end
+        } while start < n
+        self.paragraphStarts = paragraphStarts
+        self.paragraphRTL = paragraphRTL
+
+        // Items: split at run, level and script changes; then shape each.
+        var items: [ShapedItem] = []
+        var glyphs: [ShapedGlyph] = []
+        var unitAdvance = [Double](repeating: 0, count: n)
+        var adjustments = Adjustments(count: n)
+        let unicode = hb_unicode_funcs_get_default()
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        var scripts: [hb_script_t] = []
+        var run = 0
+        var itemStart = 0
+        var itemScript = HB_SCRIPT_INVALID
+        var i = 0
+        func flush(_ end: Int) {
+            guard end > itemStart else { return }
+            var item = ShapedItem(start: itemStart, end: end, glyphStart: glyphs.count, glyphEnd: 0,
+                                  level: levels[itemStart], run: run)
+            ShapedText.shape(&item, script: itemScript, units: units, runs: runs, buffer: buffer,
+                             grapheme: grapheme, glyphs: &glyphs, unitAdvance: &unitAdvance,
+                             adjustments: &adjustments)
+            items.append(item)
+            scripts.append(itemScript)
+            itemStart = end
+        }
+        while i < n {
+            var scalar = UInt32(units[i])
+            var width = 1
+            if UTF16.isLeadSurrogate(units[i]), i + 1 < n, UTF16.isTrailSurrogate(units[i + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                width = 2
+            }
+            while i >= runStarts[run + 1] {
+                flush(i)
+                run += 1
+            }
+            if levels[i] != levels[itemStart] && i > itemStart { flush(i); itemScript = HB_SCRIPT_INVALID }
+            let script = hb_unicode_script(unicode, scalar)
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            if !neutral {
+                if itemScript == HB_SCRIPT_INVALID || itemScript == HB_SCRIPT_COMMON {
+                    itemScript = script
+                } else if script != itemScript {
+                    flush(i)
+                    itemScript = script
+                }
+            } else if itemScript == HB_SCRIPT_INVALID {
+                itemScript = HB_SCRIPT_COMMON
+            }
+            i += width
+        }
+        flush(n)
+        self.items = items
+        self.glyphs = glyphs
+        var prefix = [Double](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + unitAdvance[i] }
+        self.prefix = prefix
+        self.endAdjust = adjustments.end
+        self.startAdjust = adjustments.start
+    }
+
+    /// Shapes one item with HarfBuzz (default features: kerning, standard ligatures), appending its glyphs in
+    /// points and adding each cluster's advance to the character that starts it.
+    private static func shape(_ item: inout ShapedItem, script: hb_script_t, units: [UInt16], runs: [TextRun],
+                              buffer: OpaquePointer, grapheme: [Bool], glyphs: inout [ShapedGlyph],
+                              unitAdvance: inout [Double], adjustments: inout Adjustments) {
+        let run = runs[item.run]
+        let rtl = item.level & 1 == 1
+        hb_buffer_clear_contents(buffer)
+        units.withUnsafeBufferPointer {
+            hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), UInt32(item.start),
+                                Int32(item.end - item.start))
+        }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : script)
+        hb_buffer_set_language(buffer, hb_language_get_default())
+        hb_shape(run.font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let scale = run.size.isFinite && run.size > 0 ? run.size / Double(run.font.unitsPerEm) : 0
+        let first = glyphs.count
+        for g in 0..<Int(count) {
+            glyphs.append(ShapedGlyph(
+                id: infos[g].codepoint, cluster: Int32(infos[g].cluster),
+                advance: Double(positions[g].x_advance) * scale,
+                xOffset: Double(positions[g].x_offset) * scale, yOffset: Double(positions[g].y_offset) * scale))
+        }
+        item.glyphEnd = glyphs.count
+        // Each cluster's advance counts at its first character; letter spacing after each of its graphemes goes
+        // to the cluster's last glyph in buffer order.
+        var g = first
+        while g < item.glyphEnd {
+            let cluster = Int(glyphs[g].cluster)
+            var last = g
+            while last + 1 < item.glyphEnd && Int(glyphs[last + 1].cluster) == cluster { last += 1 }
+            // The cluster ends where the next larger cluster value starts (glyph order is reversed when RTL).
+            let neighbour = rtl ? (g > first ? Int(glyphs[g - 1].cluster) : item.end)
+                                : (last + 1 < item.glyphEnd ? Int(glyphs[last + 1].cluster) : item.end)
+            let end = max(cluster + 1, min(neighbour, item.end))
+            var spacing = 0.0
+            if run.letterSpacing != 0 {
+                var starts = 0
+                for u in cluster..<end where grapheme[u] { starts += 1 }
+                spacing = run.letterSpacing * Double(starts)
+                glyphs[last].advance += spacing
+            }
+            var shapedWidth = 0.0
+            var nominalWidth = 0.0
+            for k in g...last {
+                shapedWidth += glyphs[k].advance
+                nominalWidth += Double(hb_font_get_glyph_h_advance(run.font.hbFont, glyphs[k].id)) * scale
+            }
+            unitAdvance[cluster] += shapedWidth
+            // A line that ends after this cluster is shaped without what follows (no kerning with it).
+            if end < item.end { adjustments.end[end] = nominalWidth + spacing - shapedWidth }
+            // A break inside a ligature splits it into its characters' own glyphs.
+            for p in (cluster + 1)..<end where grapheme[p] {
+                let before = nominalCharacterWidth(units, cluster, p, run: run, scale: scale, grapheme: grapheme)
+                let after = nominalCharacterWidth(units, p, end, run: run, scale: scale, grapheme: grapheme)
+                adjustments.end[p] = before - shapedWidth
+                adjustments.start[p] = after
+            }
+            g = last + 1
+        }
+    }
+
+    /// The width of `units[start..<end]` with each character's own glyph (no ligature, no kerning), letter
+    /// spacing included: how the piece of a ligature split by a line break measures.
+    private static func nominalCharacterWidth(_ units: [UInt16], _ start: Int, _ end: Int, run: TextRun,
+                                              scale: Double, grapheme: [Bool]) -> Double {
+        var total = 0.0
+        var i = start
+        while i < end {
+            var scalar = UInt32(units[i])
+            var width = 1
+            if UTF16.isLeadSurrogate(units[i]), i + 1 < end, UTF16.isTrailSurrogate(units[i + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                width = 2
+            }
+            var glyph: hb_codepoint_t = 0
+            _ = hb_font_get_nominal_glyph(run.font.hbFont, scalar, &glyph)
+            total += Double(hb_font_get_glyph_h_advance(run.font.hbFont, glyph)) * scale
+            if grapheme[i] { total += run.letterSpacing }
+            i += width
+        }
+        return total
+    }
+
+    // MARK: Queries
+
+    /// The width of a line showing `units[start..<end]` when the next line starts at `next`: where the line
+    /// splits a shaped item, the pieces measure as if shaped apart (as Pango reshapes them), so kerning with
+    /// the next line's first glyph is dropped and a split ligature measures as its characters.
+    @inline(__always) func lineWidth(_ start: Int, _ end: Int, next: Int) -> Double {
+        prefix[end] - prefix[start] + startAdjust[start] + (next == end ? endAdjust[end] : 0)
+    }
+
+    /// The width of `units[start..<end]`.
+    @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
+
+    /// `end` moved back over the spaces and line separators that end `units[start..<end]`: they never count
+    /// towards a line's width.
+    func trimmedEnd(_ start: Int, _ end: Int) -> Int {
+        var e = end
+        while e > start && ShapedText.isTrailingSpace(units[e - 1]) { e -= 1 }
+        return e
+    }
+
+    /// Spaces and line separators (what may hang past a line's end).
+    static func isTrailingSpace(_ u: UInt16) -> Bool {
+        switch u {
+        case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000:
+            true
+        default: false
+        }
+    }
+
+    /// The index of the run that holds offset `offset` (the last run for the end of the text).
+    func run(at offset: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Whether the paragraph holding `offset` runs right to left.
+    func isRightToLeft(at offset: Int) -> Bool {
+        var low = 0
+        var high = paragraphStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if paragraphStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return paragraphRTL[low]
+    }
+}

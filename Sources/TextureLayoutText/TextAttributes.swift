@@ -1,0 +1,91 @@
+import TextureLayout
+
+/// One run of an attributed text: a string and the attributes of all its characters (an `NSAttributedString`
+/// range).
+public struct TextRun: Hashable, Sendable {
+    /// The run's characters.
+    public var text: String
+    /// The font its glyphs come from (no fallback: a character the font lacks shows its `.notdef` glyph).
+    public var font: Font
+    /// The font size in points; 0 gives zero-width, zero-height glyphs.
+    public var size: Double
+    /// A CSS colour, used only by pictures (it never changes geometry).
+    public var color: String
+    /// Extra space after every grapheme cluster, in points (`NSKernAttributeName`); may be negative.
+    public var letterSpacing: Double
+
+    /// A run with the contract's defaults: size 17, black, no letter spacing.
+    public init(_ text: String, font: Font, size: Double = 17, color: String = "#000", letterSpacing: Double = 0) {
+        self.text = text
+        self.font = font
+        self.size = size
+        self.color = color
+        self.letterSpacing = letterSpacing
+    }
+
+    /// Whether the attributes (everything but the text) are the same, so that two runs can shape as one.
+    func hasSameAttributes(as other: TextRun) -> Bool {
+        font == other.font && size == other.size && color == other.color && letterSpacing == other.letterSpacing
+    }
+}
+
+/// Where lines may wrap (`NSLineBreakMode`'s wrapping modes).
+public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
+    /// At Unicode line-break opportunities (UAX #14); a word wider than a line breaks between grapheme clusters.
+    case word
+    /// At any grapheme-cluster boundary.
+    case char
+}
+
+/// How text that does not fit in the allowed lines is cut (`truncationMode`).
+public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
+    /// The last kept line ends with the token.
+    case tail
+    /// The last kept line starts with the token and shows the end of its paragraph.
+    case head
+    /// The last kept line keeps its beginning and its paragraph's end, with the token between.
+    case middle
+    /// The lines that do not fit are dropped, without a token.
+    case clip
+}
+
+/// Horizontal alignment of lines (`NSTextAlignment`). Measuring never depends on it.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// Left for a left-to-right paragraph, right for a right-to-left one.
+    case natural
+    case left
+    case center
+    case right
+    /// Spaces are stretched so that every line but a paragraph's last fills the width.
+    case justified
+}
+
+/// The base direction of a paragraph.
+public enum TextDirection: String, Hashable, Sendable, CaseIterable {
+    case leftToRight
+    case rightToLeft
+}
+
+/// A paragraph style: everything about a text's layout that is not an attribute of its characters.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// The most lines shown; 0 means unlimited (`maximumNumberOfLines`).
+    public var maximumNumberOfLines: Int = 0
+    /// Where lines may wrap.
+    public var lineBreakMode: LineBreakMode = .word
+    /// How text that does not fit is cut.
+    public var truncationMode: TruncationMode = .tail
+    /// The string put where text was cut (`truncationAttributedText`); it takes the attributes of the text at the
+    /// cut.
+    public var truncationToken: String = "\u{2026}"
+    /// How lines are placed horizontally.
+    public var alignment: TextAlignment = .natural
+    /// The height of every line in points, or `nil` for each line's tallest font ascent plus descent.
+    public var lineHeight: Double?
+    /// Points added between consecutive lines.
+    public var lineSpacing: Double = 0
+    /// Space around the text inside the node (`textContainerInset`).
+    public var textContainerInset: EdgeInsets = .zero
+
+    /// The defaults of Texture's text node.
+    public init() {}
+}

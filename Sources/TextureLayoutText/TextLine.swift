@@ -1,0 +1,132 @@
+import CICUShim
+import TextureLayout
+
+/// Glyphs of one font, size and colour, positioned: what a renderer draws for part of a line.
+public struct GlyphRun: Hashable, Sendable {
+    /// The font the glyph ids index.
+    public var font: Font
+    /// The size in points: a glyph's outline in design units scales by `size / font.unitsPerEm`.
+    public var size: Double
+    /// The run's CSS colour.
+    public var color: String
+    /// Glyph ids in the font, in visual order (left to right).
+    public var glyphs: [UInt32]
+    /// Each glyph's origin on the baseline (HarfBuzz's offsets applied), in the text node's coordinates (y down).
+    public var positions: [Point]
+}
+
+/// A laid-out line of a text node, as measured: renderers draw these and never lay the text out again.
+public struct TextLine: Hashable, Sendable {
+    /// What the line shows: its characters without the spaces and newline that end it, with the truncation token
+    /// where text was cut.
+    public var text: String
+    /// The line's box in the node's coordinates: x from its alignment, its measured (unrounded) width, its height.
+    public var frame: Rect
+    /// The y of the line's baseline in the node's coordinates.
+    public var baseline: Double
+    /// The glyphs, left to right (right-to-left runs reordered for display).
+    public var glyphRuns: [GlyphRun]
+}
+
+/// A piece of a line in logical order before visual reordering: part of one shaped item.
+private struct LineSegment {
+    var shaped: ShapedText
+    var item: Int
+    var start: Int
+    var end: Int
+    /// The embedding level it is reordered by (its item's in the whole text).
+    var level: UInt8
+}
+
+extension ShapedText {
+    /// Appends the segments of `units[start..<end]`: one per item it overlaps. A piece of an item (where a line
+    /// splits it) is shaped again on its own, as it was measured (see ``lineWidth(_:_:next:)``).
+    fileprivate func segments(_ start: Int, _ end: Int, into segments: inout [LineSegment]) {
+        guard end > start else { return }
+        for (index, item) in items.enumerated() where item.end > start && item.start < end {
+            let from = max(start, item.start)
+            let to = min(end, item.end)
+            guard from > item.start || to < item.end else {
+                segments.append(LineSegment(shaped: self, item: index, start: from, end: to, level: item.level))
+                continue
+            }
+            var piece = runs[item.run]
+            piece.text = string(from, to)
+            let reshaped = ShapedText(runs: [piece], defaultDirection: item.level & 1 == 1 ? .rightToLeft : .leftToRight)
+            for (subIndex, sub) in reshaped.items.enumerated() {
+                segments.append(LineSegment(shaped: reshaped, item: subIndex, start: sub.start, end: sub.end,
+                                            level: item.level))
+            }
+        }
+    }
+
+    /// The text of `units[start..<end]` (lone surrogates become U+FFFD).
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: units[start..<end], as: UTF16.self)
+    }
+
+    /// The display form of a measured line: its text, glyphs in visual order and frame, placed for `alignment`
+    /// within `availableWidth` starting at `origin` (the top-left of the text area in the node).
+    func line(_ box: LineBox, alignment: TextAlignment, availableWidth: Double, origin: Point,
+              token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) -> TextLine {
+        let rtl = isRightToLeft(at: box.start)
+        var segments: [LineSegment] = []
+        self.segments(box.start, box.end, into: &segments)
+        var text = string(box.start, box.end)
+        if box.hasToken {
+            let shapedToken = token(box.tokenRun, rtl)
+            shapedToken.segments(0, shapedToken.units.count, into: &segments)
+            text += shapedToken.string(0, shapedToken.units.count)
+            self.segments(box.tailStart, box.tailEnd, into: &segments)
+            text += string(box.tailStart, box.tailEnd)
+        }
+        var levels = segments.map(\.level)
+        var order = [Int32](repeating: 0, count: segments.count)
+        if !segments.isEmpty { tl_bidi_reorder_visual(&levels, Int32(segments.count), &order) }
+
+        var resolved = alignment
+        if alignment == .natural || (alignment == .justified && (box.endsParagraph || box.hasToken)) {
+            resolved = rtl ? .right : .left
+        }
+        let free = availableWidth - box.width
+        var x = origin.x
+        switch resolved {
+        case .center: x += free / 2
+        case .right: x += free
+        default: break
+        }
+        var extraPerSpace = 0.0
+        if resolved == .justified && free > 0 {
+            let spaces = units[box.start..<box.end].reduce(0) { $0 + ($1 == 0x20 ? 1 : 0) }
+            if spaces > 0 { extraPerSpace = free / Double(spaces) }
+        }
+        let baseline = origin.y + box.top + box.height - box.descent
+        var pen = x
+        var runs: [GlyphRun] = []
+        for index in order {
+            let segment = segments[Int(index)]
+            let shaped = segment.shaped
+            let item = shaped.items[segment.item]
+            let run = shaped.runs[item.run]
+            var glyphRun = GlyphRun(font: run.font, size: run.size, color: run.color, glyphs: [], positions: [])
+            for g in item.glyphStart..<item.glyphEnd {
+                let glyph = shaped.glyphs[g]
+                let cluster = Int(glyph.cluster)
+                guard cluster >= segment.start && cluster < segment.end else { continue }
+                glyphRun.glyphs.append(glyph.id)
+                glyphRun.positions.append(Point(pen + glyph.xOffset, baseline - glyph.yOffset))
+                pen += glyph.advance
+                if extraPerSpace > 0 && shaped.units[cluster] == 0x20 { pen += extraPerSpace }
+            }
+            if let last = runs.last, last.font == glyphRun.font, last.size == glyphRun.size,
+               last.color == glyphRun.color {
+                runs[runs.count - 1].glyphs += glyphRun.glyphs
+                runs[runs.count - 1].positions += glyphRun.positions
+            } else if !glyphRun.glyphs.isEmpty {
+                runs.append(glyphRun)
+            }
+        }
+        let frame = Rect(x: x, y: origin.y + box.top, width: box.width, height: box.height)
+        return TextLine(text: text, frame: frame, baseline: baseline, glyphRuns: runs)
+    }
+}

@@ -1,0 +1,148 @@
+import TextureLayout
+
+/// A node that shows text: Texture's `ASTextNode`, measured with real fonts (HarfBuzz shaping, ICU line breaking
+/// and bidi).
+///
+/// Its size is its text laid out within the width its range allows: the widest line and the lines' heights plus
+/// spacing, each plus the insets and rounded up to a whole point, then limited to the range. Like Texture's text
+/// node it reports its first baseline as its ascender and its last line's descent as its descender, so stacks
+/// with `baselineFirst`/`baselineLast` alignment line texts up by their real baselines.
+///
+/// Measuring is incremental: the text is shaped once per change of its runs (or default direction); a new width
+/// only breaks lines again; the same width is answered from the last measurement. Changing anything that affects
+/// the layout calls `setNeedsLayout()`.
+open class TextNode: DisplayNode {
+    /// The attributed text, as runs (an empty array is an empty text in the default font).
+    public final var runs: [TextRun] {
+        didSet {
+            guard runs != oldValue else { return }
+            shaped = nil
+            textChanged()
+        }
+    }
+
+    /// Line breaking, truncation, alignment, line height and insets.
+    public final var paragraphStyle: ParagraphStyle {
+        didSet {
+            guard paragraphStyle != oldValue else { return }
+            if paragraphStyle.truncationToken != oldValue.truncationToken { tokens.removeAll() }
+            textChanged()
+        }
+    }
+
+    /// The direction of paragraphs whose first strong character does not decide one (UAX #9): digits, spaces
+    /// and punctuation only. A node in a right-to-left layout sets it to ``TextDirection/rightToLeft``.
+    public final var defaultDirection: TextDirection = .leftToRight {
+        didSet {
+            guard defaultDirection != oldValue else { return }
+            shaped = nil
+            tokens.removeAll()
+            textChanged()
+        }
+    }
+
+    /// When set, the ascender used for baseline alignment instead of the measured first baseline (a document's
+    /// explicit `style.ascender`).
+    public final var ascenderOverride: Double? { didSet { setNeedsLayout() } }
+    /// When set, the descender used instead of the measured one (a document's explicit `style.descender`).
+    public final var descenderOverride: Double? { didSet { setNeedsLayout() } }
+
+    private var shaped: ShapedText?
+    /// Shaped truncation tokens by run index and direction (index * 2 + 1 when right to left).
+    private var tokens: [Int: ShapedText] = [:]
+    private var boxes: [LineBox] = []
+    /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
+    private var brokenFor: (UInt64, UInt64)?
+    private var textSize = Size.zero
+    /// The node's size from its latest computation (the range applied), which alignment places lines within.
+    private var finalSize = Size.zero
+
+    /// A text node showing `runs`.
+    public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.runs = runs
+        self.paragraphStyle = paragraphStyle
+        super.init()
+    }
+
+    /// A text node showing `text` in one font and size.
+    public convenience init(_ text: String, font: Font, size: Double = 17,
+                            paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.init(runs: [TextRun(text, font: font, size: size)], paragraphStyle: paragraphStyle)
+    }
+
+    /// The whole text as a string.
+    public final var text: String { runs.map(\.text).joined() }
+
+    private func textChanged() {
+        brokenFor = nil
+        setNeedsLayout()
+    }
+
+    /// The shaped text, built on first use after a change. An empty run list shapes an empty text in the default
+    /// font (or, without one installed, measures as nothing).
+    private func shapedText() -> ShapedText? {
+        if let shaped { return shaped }
+        var source = runs
+        if source.isEmpty, let font = try? Font.defaultFont() { source = [TextRun("", font: font)] }
+        guard !source.isEmpty else { return nil }
+        let made = ShapedText(runs: source, defaultDirection: defaultDirection)
+        shaped = made
+        return made
+    }
+
+    private func token(_ run: Int, _ rightToLeft: Bool) -> ShapedText {
+        let key = run * 2 + (rightToLeft ? 1 : 0)
+        if let made = tokens[key] { return made }
+        var attributes = shaped!.runs[run]
+        attributes.text = paragraphStyle.truncationToken
+        let made = ShapedText(runs: [attributes], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight)
+        tokens[key] = made
+        return made
+    }
+
+    /// Lays the text out within `constrainedSize` (Texture passes the range's max): breaks lines for its width,
+    /// keeps those `maximumNumberOfLines` and its height allow, and returns the text's size rounded up to whole
+    /// points. The same size again is answered without breaking lines.
+    open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
+        if let brokenFor, brokenFor == key { return textSize }
+        guard let shaped = shapedText() else { return .zero }
+        let insets = paragraphStyle.textContainerInset
+        let limits = LineBreakLimits(
+            maxWidth: constrainedSize.width - insets.left - insets.right,
+            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraphStyle)
+        shaped.breakLines(limits, into: &boxes, token: token)
+        var widest = 0.0
+        for box in boxes { widest = max(widest, box.width) }
+        let last = boxes[boxes.count - 1]
+        let width = (widest + insets.left + insets.right).rounded(.up)
+        let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
+        textSize = Size(width.isFinite ? max(0, width) : 0, height.isFinite ? max(0, height) : 0)
+        brokenFor = key
+        return textSize
+    }
+
+    open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+        let size = super.calculateSize(constrainedSize, context: context)
+        finalSize = size
+        if let first = boxes.first, let last = boxes.last, brokenFor != nil {
+            let top = paragraphStyle.textContainerInset.top
+            setMeasuredBaseline(ascender: ascenderOverride ?? top + first.top + first.height - first.descent,
+                                descender: descenderOverride ?? -last.descent)
+        }
+        return size
+    }
+
+    /// The lines of the latest layout, positioned in the node (alignment within its final width): what renderers
+    /// draw and the document's `lines` output lists. Empty before the node is laid out.
+    public final var lines: [TextLine] {
+        guard let shaped, brokenFor != nil else { return [] }
+        let insets = paragraphStyle.textContainerInset
+        let available = finalSize.width - insets.left - insets.right
+        let origin = Point(insets.left, insets.top)
+        return boxes.map {
+            shaped.line($0, alignment: paragraphStyle.alignment, availableWidth: available, origin: origin,
+                        token: token)
+        }
+    }
+}
