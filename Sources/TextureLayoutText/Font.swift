@@ -69,12 +69,19 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible 
         self.faceIndex = faceIndex
         var info = stat()
         guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0,
+        guard (info.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else { throw .unreadable(path: path) }
+        // Smaller than the 12-byte header every TrueType/OpenType file starts with.
+        guard info.st_size >= 12 else { throw .notAFont(path: path) }
+        guard
               let blob = hb_blob_create_from_file_or_fail(path)
         else { throw .unreadable(path: path) }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let bytes = hb_blob_get_data(blob, &length), length > 0 else { throw .notAFont(path: path) }
+        // The sfnt signatures: TrueType (1.0 or "true"), OpenType with CFF ("OTTO"), a collection ("ttcf"), WOFF.
+        let signature = UnsafeRawPointer(bytes).loadUnaligned(as: UInt32.self).bigEndian
+        guard [0x0001_0000, 0x7472_7565, 0x4F54_544F, 0x7474_6366, 0x774F_4646, 0x774F_4632].contains(signature)
+        else { throw .notAFont(path: path) }
         familyName = try Font.checkWithFreeType(bytes, length: Int(length), faceIndex: faceIndex, path: path)
 
         guard faceIndex >= 0, faceIndex < Int(hb_face_count(blob)) else {

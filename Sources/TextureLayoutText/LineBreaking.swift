@@ -93,7 +93,8 @@ extension ShapedText {
                 isForced = breaks[forcedIndex] == q && forced[forcedIndex]
             }
             let end = trimmedEnd(start, opportunity)
-            if lineWidth(start, end, next: opportunity) <= maxWidth {
+            // A line holding at most one grapheme cluster takes it even when it is too wide.
+            if lineWidth(start, end, next: opportunity) <= maxWidth || nextGrapheme(after: start) >= end {
                 if isForced || opportunity == n {
                     guard emit(start, end, opportunity, endsParagraph: true) else { break }
                     if opportunity == n {

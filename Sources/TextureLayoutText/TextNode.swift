@@ -126,9 +126,13 @@ open class TextNode: DisplayNode {
         let size = super.calculateSize(constrainedSize, context: context)
         finalSize = size
         if let first = boxes.first, let last = boxes.last, brokenFor != nil {
+            // The descender is the last baseline's distance above the node's bottom, not just the line's
+            // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
+            // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
             let top = paragraphStyle.textContainerInset.top
+            let lastBaseline = top + last.top + last.height - last.descent
             setMeasuredBaseline(ascender: ascenderOverride ?? top + first.top + first.height - first.descent,
-                                descender: descenderOverride ?? -last.descent)
+                                descender: descenderOverride ?? lastBaseline - size.height)
         }
         return size
     }

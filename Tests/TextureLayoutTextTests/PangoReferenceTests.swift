@@ -148,21 +148,45 @@ private let pangoCaseCount = 240
     || ProcessInfo.processInfo.environment["REQUIRE_PANGO"] != nil))
 func lineBreaksAndWidthsMatchPango() throws {
     let cases = generateCases(count: pangoCaseCount)
-    var fonts: [String: (Font, URL)] = [:]
-    defer { for (_, dir) in fonts.values { try? FileManager.default.removeItem(at: dir) } }
-    var compared = 0
-    for testCase in cases {
-        if fonts[testCase.family] == nil {
-            let font = try Font(family: testCase.family)
-            fonts[testCase.family] = (font, try restrictedFontconfig(for: font.path))
+    var fonts: [String: Font] = [:]
+    for family in families { fonts[family] = try Font(family: family) }
+    // pango-view runs in four lanes at once, each with its own fontconfig folders.
+    let lanes = 4
+    var dirs: [[String: URL]] = []
+    for _ in 0..<lanes {
+        var byFamily: [String: URL] = [:]
+        for (family, font) in fonts { byFamily[family] = try restrictedFontconfig(for: font.path) }
+        dirs.append(byFamily)
+    }
+    defer { for lane in dirs { for dir in lane.values { try? FileManager.default.removeItem(at: dir) } } }
+    let results = Results(count: cases.count)
+    let lanesDirs = dirs
+    let fontFiles = fonts.mapValues(\.path)
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+        for index in stride(from: lane, to: cases.count, by: lanes) {
+            let testCase = cases[index]
+            let expected = Result { try pangoLines(testCase, fontFile: fontFiles[testCase.family]!,
+                                                   workDir: lanesDirs[lane][testCase.family]!) }
+            results.set(index, expected)
         }
-        let (font, dir) = fonts[testCase.family]!
-        let expected = try pangoLines(testCase, fontFile: font.path, workDir: dir)
-        let actual = ourLines(testCase, font: font)
+    }
+    var compared = 0
+    for (index, testCase) in cases.enumerated() {
+        let expected = try results.get(index).get()
+        let actual = ourLines(testCase, font: fonts[testCase.family]!)
         let sameBreaks = expected.map(\.text) == actual.map(\.text)
         let widthsClose = sameBreaks && zip(expected, actual).allSatisfy { abs($0.width - $1.width) <= 0.5 }
         #expect(sameBreaks && widthsClose, "\(testCase)\n pango: \(expected)\n ours:  \(actual)")
         compared += 1
     }
     #expect(compared >= 200)
+}
+
+/// Pango's answers, filled from several threads.
+private final class Results: @unchecked Sendable {
+    private var values: [Result<[PangoLine], any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<[PangoLine], any Error>) { lock.withLock { values[index] = value } }
+    func get(_ index: Int) -> Result<[PangoLine], any Error> { lock.withLock { values[index]! } }
 }
