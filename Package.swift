@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (DocC) for every module.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "TextureLayout"),
@@ -56,7 +58,8 @@ let package = Package(
         .testTarget(name: "LayoutRenderingTests", dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout"]),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
-        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat"]),
+        // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
+        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout"]),
         .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).

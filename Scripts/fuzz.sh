@@ -16,8 +16,8 @@
 #
 # Everything it makes lives under .build-fuzz/fuzz/ (gitignored):
 #   bin/fuzz-layout   the fuzzer            corpus/     the growing working corpus (kept between runs)
-#   seeds/            rebuilt every run: the `document` of every case in ../shared/conformance, the documents of
-#                     ../shared/bench and Examples/, and Tests/RegressionCases/
+#   seeds/            rebuilt every run: the `document` of every case in Tests/ConformanceTests/Cases, the documents
+#                     of Benchmarks/Documents and Examples/, and Tests/RegressionCases/
 #   generated/        documents from the property generator (--generate)
 #   artifacts/        crash-*, timeout-*, oom-* inputs      runs.log    one line per run: seconds, executions
 set -euo pipefail
@@ -27,7 +27,6 @@ set -euo pipefail
 main() {
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-shared="$(cd "$root/.." && pwd)/shared"
 work="$root/.build-fuzz/fuzz"
 seconds=60
 generate=0
@@ -71,9 +70,9 @@ fi
 # --- Seeds: every document we have, rebuilt each run. ---
 rm -rf "$work/seeds"
 mkdir -p "$work/seeds"
-python3 - "$shared" "$root" "$work/seeds" <<'PYTHON'
+python3 - "$root" "$work/seeds" <<'PYTHON'
 import json, os, sys, hashlib
-shared, root, out = sys.argv[1:4]
+root, out = sys.argv[1:3]
 count = 0
 def write(text, label):
     global count
@@ -82,14 +81,14 @@ def write(text, label):
     with open(os.path.join(out, name), "wb") as f:
         f.write(data)
     count += 1
-for folder, _, files in os.walk(os.path.join(shared, "conformance")):
+for folder, _, files in os.walk(os.path.join(root, "Tests", "ConformanceTests", "Cases")):
     for file in sorted(files):
         if file.endswith(".json"):
             with open(os.path.join(folder, file)) as f:
                 case = json.load(f)
             if isinstance(case, dict) and "document" in case:
                 write(json.dumps(case["document"], separators=(",", ":")), "conformance")
-for folder in (os.path.join(shared, "bench"), os.path.join(root, "Examples")):
+for folder in (os.path.join(root, "Benchmarks", "Documents"), os.path.join(root, "Examples")):
     if os.path.isdir(folder):
         for file in sorted(os.listdir(folder)):
             if file.endswith(".json") and file != "manifest.json":

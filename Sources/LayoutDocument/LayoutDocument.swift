@@ -62,10 +62,10 @@ public struct LayoutDocument {
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
     public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path.description }
 
-    /// Lays the document out. What Texture would assert on while laying out (semantics §7.3) is thrown as a
+    /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
     public func layout() throws(DocumentError) -> DocumentLayout {
-        let layout = rootNode.layoutThatFits(sizeRange, scale: scale)
+        let layout = rootNode.layout(within: sizeRange, scale: scale)
         if let issue = layout.issues.first { throw error(for: issue) }
         return DocumentLayout(document: self, layout: layout)
     }

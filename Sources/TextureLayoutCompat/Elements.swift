@@ -84,15 +84,13 @@ extension LayoutElement {
 
     /// ``layoutThatFits(_:)`` at `scale` pixels per point.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat) -> ASLayout {
-        let layout: Layout = layoutThatFits(constrainedSize, parentSize: nil, scale: Double(scale))
-        return ASLayout.makeRoot(from: layout, in: constrainedSize)
+        ASLayout.makeRoot(from: layout(within: constrainedSize, scale: Double(scale)), in: constrainedSize)
     }
 
     /// Texture's `layoutThatFits:parentSize:`: percentages resolve against `parentSize`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
-        let layout: Layout = layoutThatFits(constrainedSize, parentSize: Size(parentSize),
-                                            scale: Double(ASScreenScale()))
-        return ASLayout.makeRoot(from: layout, in: constrainedSize)
+        ASLayout.makeRoot(from: layout(within: constrainedSize, parentSize: Size(parentSize),
+                                       scale: Double(ASScreenScale())), in: constrainedSize)
     }
 }
 

@@ -5,7 +5,7 @@ import Testing
 import TextureLayout
 
 /// The committed pictures under `Examples/` are what the renderer draws today, and the examples' frames are the
-/// ones Texture's rules give (worked out by hand from `texture-semantics.md`, before the pictures were committed).
+/// ones Texture's rules give (worked out by hand from Texture's rules, the engine's DocC article *Texture's layout rules*, before the pictures were committed).
 @Suite struct ExampleTests {
     @Test(arguments: exampleNames)
     func committedPictureIsWhatTheToolDraws(name: String) throws {

@@ -63,7 +63,7 @@ import TextureLayout
             } catch let thrown {
                 // What Texture asserts on: the result still exists (and must be finite), it is just not printed.
                 error = thrown
-                layout = document.rootNode.layoutThatFits(document.sizeRange, scale: document.scale)
+                layout = document.rootNode.layout(within: document.sizeRange, scale: document.scale)
             }
             let entries = layout.allLayouts
             for entry in entries {

@@ -108,7 +108,7 @@ func bounded(_ s: Size) -> Size {
     Size(validForSize(s.width) ? s.width : .nan, validForSize(s.height) ? s.height : .nan)
 }
 
-/// `ASLayoutElementSizeResolveAutoSize` (§1.4), written from the semantics; nil where a min or max is NaN
+/// `ASLayoutElementSizeResolveAutoSize` (§1.4), written from the layout rules; nil where a min or max is NaN
 /// (Texture asserts).
 func expectedStyleRange(_ style: Style, parent: Size, autoMin: Size, autoMax: Size) -> SizeRange? {
     func resolve(_ d: Dimension, _ parent: Double, _ auto: Double) -> Double {
@@ -191,7 +191,7 @@ enum Invariants {
         let copy = recordingCopy(of: document.rootNode, recorder)
 
         // 2. Finite numbers everywhere.
-        let first = document.rootNode.layoutThatFits(document.sizeRange, scale: document.scale)
+        let first = document.rootNode.layout(within: document.sizeRange, scale: document.scale)
         let reference = Snapshot(first)
         for entry in first.allLayouts {
             if !(entry.size.width.isFinite && entry.size.height.isFinite && isFinite(entry.frameInRoot)
@@ -210,7 +210,7 @@ enum Invariants {
         case .failed(let error):
             if reference.issues.isEmpty { fail("layout() throws \(error) although the pass reported nothing") }
         }
-        let cached = Snapshot(document.rootNode.layoutThatFits(document.sizeRange, scale: document.scale))
+        let cached = Snapshot(document.rootNode.layout(within: document.sizeRange, scale: document.scale))
         if cached != reference { fail("a cached pass differs from the first: \(cached.difference(from: reference))") }
         do {
             let size = try document.updateLayout()
@@ -229,7 +229,7 @@ enum Invariants {
         }
         let freshAnswer = outcome(fresh)
         if freshAnswer != answer { fail("a fresh read lays out differently: \(freshAnswer) vs \(answer)") }
-        let freshSnapshot = Snapshot(fresh.rootNode.layoutThatFits(fresh.sizeRange, scale: fresh.scale))
+        let freshSnapshot = Snapshot(fresh.rootNode.layout(within: fresh.sizeRange, scale: fresh.scale))
         if freshSnapshot != reference {
             fail("a fresh read's result differs: \(freshSnapshot.difference(from: reference))")
         }
@@ -242,7 +242,7 @@ enum Invariants {
 
         // 5. Children measured with Texture's ranges (on the recording copy).
         if let copy {
-            let copied = Snapshot(copy.layoutThatFits(document.sizeRange, scale: document.scale))
+            let copied = Snapshot(copy.layout(within: document.sizeRange, scale: document.scale))
             if copied != reference {
                 fail("the recording copy lays out differently: \(copied.difference(from: reference))")
             } else if reference.issues.isEmpty {
@@ -413,9 +413,9 @@ enum Invariants {
         let own = document.sizeRange
         for range in sweepRanges + [own] {
             document.sizeRange = range
-            let incremental = Snapshot(document.rootNode.layoutThatFits(range, scale: document.scale))
+            let incremental = Snapshot(document.rootNode.layout(within: range, scale: document.scale))
             guard let fresh = read() else { return [] }
-            let expected = Snapshot(fresh.rootNode.layoutThatFits(range, scale: fresh.scale))
+            let expected = Snapshot(fresh.rootNode.layout(within: range, scale: fresh.scale))
             if incremental != expected {
                 return ["\(label): laid out in \(range) after the ranges before it, the result differs from a fresh "
                     + "layout: \(incremental.difference(from: expected))"]
@@ -445,11 +445,11 @@ enum Invariants {
             document.sizeRange = range
             document.scale = scale
             if Bool.random(using: &rng) { _ = try? document.updateLayout() }
-            let incremental = Snapshot(document.rootNode.layoutThatFits(range, scale: scale))
+            let incremental = Snapshot(document.rootNode.layout(within: range, scale: scale))
 
             guard let fresh = read() else { return }
             changed.apply(to: allElements(fresh.rootNode)[index])
-            let expected = Snapshot(fresh.rootNode.layoutThatFits(range, scale: scale))
+            let expected = Snapshot(fresh.rootNode.layout(within: range, scale: scale))
             if incremental != expected {
                 findings.fail("\(label): after \(description), a re-layout differs from a fresh layout: "
                     + incremental.difference(from: expected))
@@ -459,7 +459,7 @@ enum Invariants {
             before.apply(to: target)
             document.sizeRange = originalRange
             document.scale = originalScale
-            let undone = Snapshot(document.rootNode.layoutThatFits(originalRange, scale: originalScale))
+            let undone = Snapshot(document.rootNode.layout(within: originalRange, scale: originalScale))
             if undone != reference {
                 findings.fail("\(label): after undoing \(description), the layout differs from the first: "
                     + undone.difference(from: reference))

@@ -5,7 +5,7 @@ import TextureLayout
 
 /// One focused test per bug the property tests or the fuzzer found, next to its document in Tests/RegressionCases
 /// (which `PropertyTests.regressionCases` also runs through every invariant). Expected values are derived by hand
-/// from the semantics.
+/// from the layout rules (the engine's DocC article *Texture's layout rules*).
 @Suite struct RegressionTests {
     static func document(_ name: String) throws -> String {
         try String(contentsOf: PropertySettings.regressionCases.appendingPathComponent(name), encoding: .utf8)

@@ -181,8 +181,8 @@ struct CompatAPITests {
         // The engine's own entry point: its cache keys include the scale, so a pass at another scale measures anew.
         let plain = FixedSizeNode(intrinsicSize: Size(width: 10.2, height: 10))
         let bounds = SizeRange(min: .zero, max: Size(width: 100, height: 100))
-        let fine: Layout = plain.layoutThatFits(bounds, parentSize: nil, scale: 2)
-        let coarse: Layout = plain.layoutThatFits(bounds, parentSize: nil, scale: 1)
+        let fine = plain.layout(within: bounds, scale: 2)
+        let coarse = plain.layout(within: bounds, scale: 1)
         #expect(fine.size.width == 10.5)
         #expect(coarse.size.width == 11)
     }

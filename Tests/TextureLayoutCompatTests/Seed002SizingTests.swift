@@ -1,6 +1,6 @@
 // Seed 002, "Layout API Sizing": every Swift snippet, its statements verbatim, wrapped in the smallest node
 // subclass that makes it a layout, laid out in a stated range at the default pixel scale 2. Expected frames are
-// worked out by hand from texture-semantics.md; each test says which rules it uses.
+// worked out by hand from Texture's layout rules (the engine's DocC article LayoutRules.md); each test says which rules it uses.
 
 import Testing
 import TextureLayoutCompat

@@ -1,6 +1,6 @@
 // Seed 003, "Layout Specs": every Swift snippet, its statements verbatim, wrapped in the smallest node subclass
 // (the `...` lines filled with the declarations and the `return` the snippet leaves out), laid out in a stated
-// range and checked against frames worked out by hand from texture-semantics.md at the default pixel scale 2.
+// range and checked against frames worked out by hand from Texture's layout rules (the engine's DocC article LayoutRules.md) at the default pixel scale 2.
 
 import Testing
 import TextureLayoutCompat

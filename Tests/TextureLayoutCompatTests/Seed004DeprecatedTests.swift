@@ -1,7 +1,7 @@
 // Seed 004, the older "Layout API Sizing" page: its Objective-C snippets in Swift spelling, through the
 // deprecated names (ASRelativeDimension…, ASRelativeSize…, ASRelativeSizeRange…, ASStaticLayoutSpec and the
 // stack-child properties on the element itself). They compile with deprecation warnings only, and lay out with
-// today's rules (texture-semantics.md §1.5 maps each old name to the new one).
+// today's rules (layout rules §1.5 maps each old name to the new one).
 //
 // One difference from the 1.x era is deliberate: a stack's default alignItems is stretch (2.0), not start (1.x).
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASAbsoluteLayoutSpec and `style.layoutPosition` (semantics §4.9, §8.10; S8; quirk §7.2.16).
+/// ASAbsoluteLayoutSpec and `style.layoutPosition` (layout rules §4.9, §8.10; S8; <doc:Errata#absoluteEdgeCollapse>).
 @Suite struct AbsoluteSpecTests {
     private func child(_ name: String, at p: Point, _ w: Double, _ h: Double) -> DisplayNode {
         plain(name) { $0.layoutPosition = p; $0.preferredSize = Size(w, h) }
@@ -63,7 +63,7 @@ import Testing
         #expect(laid["n"] == rect(0, 0, 100, 100))
     }
 
-    // §7.2.16: at or beyond the max edge, the child's range collapses to [0,0] even with an explicit width...
+    // Errata#absoluteEdgeCollapse: at or beyond the max edge, the child's range collapses to [0,0] even with an explicit width...
     @Test func positionAtTheMaxEdgeCollapsesTheChild() {
         let spec = AbsoluteLayoutSpec(children: [child("n", at: Point(100, 0), 50, 50)])
         let laid = layOut(spec, in: range(0, 0, 100, 100))

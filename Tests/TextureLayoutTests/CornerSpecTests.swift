@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASCornerLayoutSpec (semantics §4.10, §8.9; quirk §7.2.18).
+/// ASCornerLayoutSpec (layout rules §4.10, §8.9; <doc:Errata#unwrappedCornerSticksOut>).
 @Suite struct CornerSpecTests {
     private func corner(_ location: CornerLocation, offset: Point = .zero, wraps: Bool = false,
                         cornerSize: Double = 20) -> CornerLayoutSpec {

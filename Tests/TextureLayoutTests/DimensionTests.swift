@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASDimension and ASLayoutSize (semantics §1.1, §1.2; API facts 1–4).
+/// ASDimension and ASLayoutSize (layout rules §1.1, §1.2; API facts 1–4).
 @Suite struct DimensionTests {
     // Fact 1. Texture asserts on `ASDimensionMake(Auto, 100)`; a Swift value cannot assert, so an auto dimension
     // never carries a value: the engine stores 0 and the result is the valid `.auto`.

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// Measuring display nodes, layout specs of nodes, caching and re-layout (semantics §3.1–§3.4; API facts 24, 25,
+/// Measuring display nodes, layout specs of nodes, caching and re-layout (layout rules §3.1–§3.4; API facts 24, 25,
 /// 30–32, 34, 35, S5, S7).
 @Suite struct DisplayNodeTests {
     // MARK: Measuring a node (§3.2)
@@ -15,13 +15,13 @@ import Testing
         (range(10, 20, 320, 1e7), Size(10, 20)),
     ] as [(SizeRange, Size)])
     func plainNode(range r: SizeRange, expected: Size) {
-        #expect(DisplayNode().layoutThatFits(r).size == expected)
+        #expect(DisplayNode().layout(within: r).size == expected)
     }
 
     // A node with an intrinsic size S measures Clamp(r, S).
     @Test func intrinsicSizeIsClamped() {
-        #expect(fixed("n", 50, 60).layoutThatFits(range(0, 0, 40, 100)).size == Size(40, 60))
-        #expect(fixed("n", 50, 60).layoutThatFits(range(100, 100, 200, 200)).size == Size(100, 100))
+        #expect(fixed("n", 50, 60).layout(within: range(0, 0, 40, 100)).size == Size(40, 60))
+        #expect(fixed("n", 50, 60).layout(within: range(100, 100, 200, 200)).size == Size(100, 100))
     }
 
     private final class HalfWidthNode: DisplayNode {
@@ -35,7 +35,7 @@ import Testing
     // calculateSizeThatFits receives only r.max; the result is clamped into r: (100/2, 10) → (80, 10).
     @Test func calculateSizeThatFitsGetsOnlyTheMax() {
         let node = HalfWidthNode()
-        #expect(node.layoutThatFits(range(80, 0, 100, 100)).size == Size(80, 10))
+        #expect(node.layout(within: range(80, 0, 100, 100)).size == Size(80, 10))
         #expect(node.received == [Size(100, 100)])
     }
 
@@ -48,7 +48,7 @@ import Testing
             received.append(r)
             return WrapperLayoutSpec(layoutElement: fixed("leaf", 10, 10))
         }
-        _ = root.layoutThatFits(range(0, 0, 300, 300))
+        _ = root.layout(within: range(0, 0, 300, 300))
         #expect(received == [range(100, 0, 100, 300)])
     }
 
@@ -62,7 +62,7 @@ import Testing
     // §3.2 case 2 via a subclass: the node's size is its spec's size (inset: 80 + 16, 20 + 16).
     @Test func subclassOverridingLayoutSpecThatFits() {
         let card = CardNode()
-        let layout = card.layoutThatFits(range(0, 0, 300, 300))
+        let layout = card.layout(within: range(0, 0, 300, 300))
         #expect(layout.size == Size(96, 36))
         #expect(Laid(layout: layout)["title"] == rect(8, 8, 80, 20))
         #expect(Laid(layout: layout).subnodeNames == ["title"])
@@ -107,8 +107,8 @@ import Testing
 
     @Test func layingOutTwiceGivesIdenticalFrames() {
         let (root, _) = tree(leaf: Size(50, 20))
-        let first = root.layoutThatFits(range(0, 0, 300, 300))
-        let second = root.layoutThatFits(range(0, 0, 300, 300))
+        let first = root.layout(within: range(0, 0, 300, 300))
+        let second = root.layout(within: range(0, 0, 300, 300))
         #expect(namedFrames(first) == namedFrames(second))
         #expect(first.allLayouts.map(\.frameInSupernode) == second.allLayouts.map(\.frameInSupernode))
         // Hand-derived: inset 70×40 → leaf (10,10); row at y 40: g1 190 wide, g2 at 190; root (200, 50).
@@ -119,13 +119,13 @@ import Testing
         #expect(laid.size == Size(200, 50))
     }
 
-    // After intrinsicSize changes (setNeedsLayout), layoutThatFits reflects it and equals a fresh tree's frames.
+    // After intrinsicSize changes (setNeedsLayout), layout(within:) reflects it and equals a fresh tree's frames.
     @Test func intrinsicSizeChangeIsReflected() {
         let (root, leaf) = tree(leaf: Size(50, 20))
-        _ = root.layoutThatFits(range(0, 0, 300, 300))
+        _ = root.layout(within: range(0, 0, 300, 300))
         leaf.intrinsicSize = Size(80, 30)
-        let updated = root.layoutThatFits(range(0, 0, 300, 300))
-        let fresh = tree(leaf: Size(80, 30)).root.layoutThatFits(range(0, 0, 300, 300))
+        let updated = root.layout(within: range(0, 0, 300, 300))
+        let fresh = tree(leaf: Size(80, 30)).root.layout(within: range(0, 0, 300, 300))
         #expect(namedFrames(updated) == namedFrames(fresh))
         // Hand-derived: inset 100×50; row at y 50; root (200, 60).
         let laid = Laid(layout: updated)
@@ -144,8 +144,8 @@ import Testing
         #expect(result.issues.isEmpty)
         #expect(leaf.measuredSize == Size(80, 30))
         #expect(root.measuredSize == Size(200, 60))
-        let fresh = tree(leaf: Size(80, 30)).root.layoutThatFits(range(0, 0, 300, 300))
-        #expect(namedFrames(root.layoutThatFits(range(0, 0, 300, 300))) == namedFrames(fresh))
+        let fresh = tree(leaf: Size(80, 30)).root.layout(within: range(0, 0, 300, 300))
+        #expect(namedFrames(root.layout(within: range(0, 0, 300, 300))) == namedFrames(fresh))
     }
 
     // A change back and forth, and a different range, still match fresh trees.
@@ -154,8 +154,8 @@ import Testing
         for (size, r) in [(Size(80, 30), range(0, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300)),
                           (Size(5, 5), range(250, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300))] {
             leaf.intrinsicSize = size
-            let fresh = tree(leaf: size).root.layoutThatFits(r)
-            #expect(namedFrames(root.layoutThatFits(r)) == namedFrames(fresh))
+            let fresh = tree(leaf: size).root.layout(within: r)
+            #expect(namedFrames(root.layout(within: r)) == namedFrames(fresh))
         }
     }
 
@@ -163,7 +163,7 @@ import Testing
     @Test func calculatedSizeBeforeAndAfterMeasuring() {
         let node = plain("displayNode") { $0.preferredSize = Size(100, 100) }
         #expect(node.measuredSize == .zero)
-        _ = node.layoutThatFits(exact(100, 100))
+        _ = node.layout(within: exact(100, 100))
         #expect(node.measuredSize == Size(100, 100))
     }
 
@@ -173,12 +173,12 @@ import Testing
         let root = DisplayNode()
         let spec = WrapperLayoutSpec(layoutElement: plain("child"))
         root.layoutSpecBlock = { _, _ in calls += 1; return spec }
-        _ = root.layoutThatFits(exact(100, 100))
+        _ = root.layout(within: exact(100, 100))
         #expect(calls == 1)
-        let again = root.layoutThatFits(exact(100, 100))
+        let again = root.layout(within: exact(100, 100))
         #expect(calls == 1)
         #expect(Laid(layout: again)["child"] == rect(0, 0, 100, 100))
-        _ = root.layoutThatFits(exact(50, 50))
+        _ = root.layout(within: exact(50, 50))
         #expect(calls == 2)
     }
 
@@ -210,7 +210,7 @@ import Testing
         let b = RecordingNode("B", 1, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         b.style.flexShrink = 1
         let (a, _) = fixture([b, c, d])
-        let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
+        let laid = Laid(layout: a.layout(within: exact(10, 1)))
         #expect(a.ranges == [exact(10, 1)])
         #expect(b.ranges == [leafRange] && c.ranges == [leafRange] && d.ranges == [leafRange])
         #expect(laid["B"] == rect(0, 0, 1, 1))
@@ -224,7 +224,7 @@ import Testing
         let b = RecordingNode("B", 8, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         b.style.flexShrink = 1
         let (a, _) = fixture([b, c, d])
-        let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
+        let laid = Laid(layout: a.layout(within: exact(10, 1)))
         #expect(b.ranges == [leafRange, range(7, 0, 7, 1)])
         #expect(c.ranges == [leafRange] && d.ranges == [leafRange])
         #expect(laid["B"] == rect(0, 0, 7, 1))
@@ -238,13 +238,13 @@ import Testing
         let b = RecordingNode("B", 1, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         b.style.flexShrink = 1
         let (a, stack) = fixture([b, c, d])
-        _ = a.layoutThatFits(exact(10, 1))
+        _ = a.layout(within: exact(10, 1))
         let e = RecordingNode("E", 1, 1)
         c.intrinsicSize = Size(4, 1)
         stack.children = [b, c, e]
         for node in [b, c, d, e] { node.ranges = [] }
         a.ranges = []
-        let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
+        let laid = Laid(layout: a.layout(within: exact(10, 1)))
         #expect(a.ranges == [exact(10, 1)])
         #expect(b.ranges.isEmpty)
         #expect(c.ranges == [leafRange] && e.ranges == [leafRange])
@@ -261,10 +261,10 @@ import Testing
         let b = RecordingNode("B", 8, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         b.style.flexShrink = 1
         let (a, _) = fixture([b, c, d])
-        _ = a.layoutThatFits(exact(10, 1))
+        _ = a.layout(within: exact(10, 1))
         b.ranges = []
         b.intrinsicSize = Size(1, 1)
-        let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
+        let laid = Laid(layout: a.layout(within: exact(10, 1)))
         #expect(b.ranges == [leafRange])
         #expect(laid["B"] == rect(0, 0, 1, 1))
         #expect(laid["C"] == rect(4, 0, 2, 1))
@@ -276,10 +276,10 @@ import Testing
     @Test func laterPassReplacesAnOutdatedMeasurement() {
         let b = RecordingNode("B", 1, 1), c = RecordingNode("C", 2, 1), d = RecordingNode("D", 1, 1)
         let (a, _) = fixture([b, c, d])
-        _ = a.layoutThatFits(exact(15, 1))
+        _ = a.layout(within: exact(15, 1))
         #expect(a.measuredSize == Size(15, 1))
         #expect(a.ranges.last == exact(15, 1))
-        let laid = Laid(layout: a.layoutThatFits(exact(10, 1)))
+        let laid = Laid(layout: a.layout(within: exact(10, 1)))
         #expect(a.measuredSize == Size(10, 1))
         #expect(a.ranges.last == exact(10, 1))
         #expect(laid["C"] == rect(4, 0, 2, 1))

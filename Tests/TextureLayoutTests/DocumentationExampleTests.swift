@@ -11,7 +11,7 @@ import TextureLayout
         let card = DisplayNode()
         card.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 8), child: column) }
 
-        let layout = card.layoutThatFits(SizeRange(min: .zero, max: Size(200, .infinity)))
+        let layout = card.layout(within: SizeRange(min: .zero, max: Size(200, .infinity)))
         // Inset child range: width 0…184. Caption: clamped to 184. Column: 80 + 4 + 18 = 102 high, 184 wide.
         #expect(layout.size == Size(200, 118))
         let frames = layout.subnodeLayouts.map(\.frameInSupernode)
@@ -32,28 +32,9 @@ import TextureLayout
         #expect(size == Size(148, 20))
         #expect(issues.isEmpty)
         // The result equals a fresh tree's.
-        #expect(root.layoutThatFits(range).allLayouts.map(\.frameInRoot)
+        #expect(root.layout(within: range).allLayouts.map(\.frameInRoot)
             == [Rect(x: 0, y: 0, width: 148, height: 20), Rect(x: 0, y: 0, width: 148, height: 20),
                 Rect(x: 0, y: 0, width: 120, height: 20), Rect(x: 128, y: 0, width: 20, height: 20)])
-    }
-
-    @Test func readmeRow() {
-        let avatar = FixedSizeNode(intrinsicSize: Size(44, 44))
-        let title = FixedSizeNode(intrinsicSize: Size(200, 18))
-        title.style.flexShrink = 1
-        let spacer = LayoutSpec()
-        spacer.style.flexGrow = 1
-        let row = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center,
-                                  children: [avatar, title, spacer])
-        let cell = DisplayNode()
-        cell.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 12), child: row) }
-
-        let layout = cell.layoutThatFits(SizeRange(min: Size(375, 0), max: Size(375, .infinity)))
-        // Row: exactly 351 wide; 44 + 8 + 200 + 8 + 0 = 260, the spacer grows by 91. Line cross 44; the title is
-        // centred at floor((44 - 18) / 2) = 13.
-        #expect(layout.size == Size(375, 68))
-        #expect(layout.subnodeLayouts.map(\.frameInSupernode)
-            == [Rect(x: 12, y: 12, width: 44, height: 44), Rect(x: 64, y: 25, width: 200, height: 18)])
     }
 }
 
@@ -66,7 +47,7 @@ extension DocumentationExampleTests {
             StackLayoutSpec(direction: .horizontal, spacing: 5,
                             children: [FixedSizeNode(intrinsicSize: Size(10, 10)), FixedSizeNode(intrinsicSize: Size(20, 10))])
         }
-        let layout = root.layoutThatFits(SizeRange(exactly: Size(100, 10)), direction: .rightToLeft)
+        let layout = root.layout(within: SizeRange(exactly: Size(100, 10)), direction: .rightToLeft)
         #expect(layout.subnodeLayouts.map(\.frameInSupernode)
             == [Rect(x: 90, y: 0, width: 10, height: 10), Rect(x: 65, y: 0, width: 20, height: 10)])
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// The flattened view of a node's layout and where positions are rounded (semantics §6.1, §6.2; API facts 19, 23,
+/// The flattened view of a node's layout and where positions are rounded (layout rules §6.1, §6.2; API facts 19, 23,
 /// S1).
 @Suite struct FlatteningTests {
     private func nodeWith(_ name: String, _ spec: @escaping () -> LayoutSpec) -> DisplayNode {
@@ -39,7 +39,7 @@ import Testing
     @Test func rootLayoutWrapsItsSpec() {
         let spec = WrapperLayoutSpec(layoutElement: fixed("leaf", 10, 10))
         let root = node(spec)
-        let layout = root.layoutThatFits(range(0, 0, 100, 100))
+        let layout = root.layout(within: range(0, 0, 100, 100))
         #expect(layout.element === root)
         #expect(layout.position == .zero)
         #expect(layout.sublayouts.count == 1 && layout.sublayouts[0].element === spec)

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASInsetLayoutSpec (semantics §4.3, §8.6; quirks §7.2.3, §7.2.19).
+/// ASInsetLayoutSpec (layout rules §4.3, §8.6; <doc:Errata#decoratingSpecsIgnoreOwnStyle>, <doc:Errata#infiniteInsetsUseTheMax>).
 @Suite struct InsetSpecTests {
     private func inset(_ insets: EdgeInsets, _ child: LayoutElement) -> InsetLayoutSpec {
         InsetLayoutSpec(insets: insets, child: child)
@@ -99,7 +99,7 @@ import Testing
         #expect(laid.size == Size(160, 160))
     }
 
-    // §7.2.19: ∞-inset children are positioned against C.max. Range [0,0]…[120,80], child 50×30, ∞ left and top:
+    // Errata#infiniteInsetsUseTheMax: ∞-inset children are positioned against C.max. Range [0,0]…[120,80], child 50×30, ∞ left and top:
     // x = 120 − (0 + 50) = 70, y = 80 − (0 + 30) = 50; the spec takes C.max on both axes.
     @Test func infiniteInsetsUseTheRangeMax() {
         let laid = layOut(inset(EdgeInsets(top: inf, left: inf, bottom: 0, right: 0), fixed("c", 50, 30)),

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASOverlayLayoutSpec and ASBackgroundLayoutSpec (semantics §4.4, §4.5; API facts 37, 38, S4, S6).
+/// ASOverlayLayoutSpec and ASBackgroundLayoutSpec (layout rules §4.4, §4.5; API facts 37, 38, S4, S6).
 @Suite struct OverlayBackgroundSpecTests {
     // §4.4: child measured with (C, P) → S; the overlay with exact S; both at (0,0); size S; overlay on top.
     @Test func overlayTakesTheChildSize() {

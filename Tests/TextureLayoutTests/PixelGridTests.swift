@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// The pixel helpers and where they apply, at scales 1, 2 and 3 (semantics §0.4, §3.6, §6.2, §7.1, §8.11).
+/// The pixel helpers and where they apply, at scales 1, 2 and 3 (layout rules §0.4, §3.6, §6.2, §7.1, §8.11).
 @Suite struct PixelGridTests {
     // ceilPx(f) = ceil((f − ε)·s)/s.
     @Test(arguments: [
@@ -51,7 +51,7 @@ import Testing
 
     @Test func defaultScaleIsTwo() {
         #expect(PixelGrid().scale == 2)
-        #expect(fixed("n", 1, 1).layoutThatFits(.unconstrained).grid.scale == 2)
+        #expect(fixed("n", 1, 1).layout(within: .unconstrained).grid.scale == 2)
     }
 
     private func fixedLeafSize(_ width: Double, scale: Double) -> Double {

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASRatioLayoutSpec (semantics §4.8, §8.8; S2, S4; quirk §7.2.17).
+/// ASRatioLayoutSpec (layout rules §4.8, §8.8; S2, S4; <doc:Errata#ratioPrefersTheWidthCandidate>).
 @Suite struct RatioSpecTests {
     // §8.8: [0,0]…[100,100], ratio 0.5: A = (100, 50) error 0, B = (100, 100) error 0.5 → child exactly 100×50.
     // Seed 003 "Half Ratio": the 100×100 subnode is squeezed to the exact range (S4).

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASRelativeLayoutSpec and ASCenterLayoutSpec (semantics §4.6, §4.7, §8.7; S3).
+/// ASRelativeLayoutSpec and ASCenterLayoutSpec (layout rules §4.6, §4.7, §8.7; S3).
 @Suite struct RelativeCenterSpecTests {
     // §8.7: range [100,120]…[320,160], centre XY, child 70×100: size 320×160, child at (125, 30).
     @Test func centerXYDefaultSizing() {

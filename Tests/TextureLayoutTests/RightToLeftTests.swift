@@ -28,7 +28,7 @@ import Testing
 
     @Test func leftToRightIsTheDefault() {
         let (root, _) = row()
-        let laid = Laid(layout: root.layoutThatFits(exact(100, 10)))
+        let laid = Laid(layout: root.layout(within: exact(100, 10)))
         #expect(laid["a"] == rect(0, 0, 10, 10))
         #expect(laid["c"] == rect(40, 0, 30, 10))
         #expect(laid.layout.layoutDirection == .leftToRight)
@@ -38,7 +38,7 @@ import Testing
     // x' = 100 − x − w: a 90, b 100 − 15 − 20 = 65, c 100 − 40 − 30 = 30; y, sizes and the root unchanged.
     @Test func aRightToLeftPassMirrorsSubnodesWithinTheRoot() {
         let (root, _) = row()
-        let laid = Laid(layout: root.layoutThatFits(exact(100, 10), direction: .rightToLeft))
+        let laid = Laid(layout: root.layout(within: exact(100, 10), direction: .rightToLeft))
         #expect(laid.size == Size(100, 10))
         #expect(laid["root"] == rect(0, 0, 100, 10))
         #expect(laid["a"] == rect(90, 0, 10, 10))
@@ -58,10 +58,10 @@ import Testing
                                                     children: [fixed("a", 10, 10), fixed("b", 20, 10)]))
         let inset = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: stack)
         let root = node(inset)
-        let ltr = Laid(layout: root.layoutThatFits(exact(100, 10)))
+        let ltr = Laid(layout: root.layout(within: exact(100, 10)))
         #expect(ltr["stack"] == rect(10, 0, 90, 10))
         #expect(ltr["b"] == rect(25, 0, 20, 10))
-        let rtl = Laid(layout: root.layoutThatFits(exact(100, 10), direction: .rightToLeft))
+        let rtl = Laid(layout: root.layout(within: exact(100, 10), direction: .rightToLeft))
         #expect(rtl["stack"] == rect(0, 0, 90, 10))
         #expect(rtl.inSupernode("stack") == rect(0, 0, 90, 10))
         #expect(rtl["a"] == rect(80, 0, 10, 10))
@@ -87,14 +87,14 @@ import Testing
     }
 
     @Test func nestedNodesRoundBeforeMirroring() {
-        let ltr = Laid(layout: nested(root: .inherit, inner: .inherit).root.layoutThatFits(exact(100, 50)))
+        let ltr = Laid(layout: nested(root: .inherit, inner: .inherit).root.layout(within: exact(100, 50)))
         #expect(ltr["inner"] == rect(10.5, 0, 40, 20))
         #expect(ltr["leaf"] == rect(14, 4.5, 15, 10))
         // Each node mirrors its ceiled subnode positions: inner at 100 − 10.5 − 40 = 49.5, the leaf at
         // 40 − 3.5 − 15 = 21.5 in inner, 71 in the root (= 100 − 14 − 15: mirroring every node mirrors the whole).
         // Mirroring before rounding would give ceil(49.7) + ceil(21.8) = 72.
         let rtl = Laid(layout: nested(root: .inherit, inner: .inherit).root
-            .layoutThatFits(exact(100, 50), direction: .rightToLeft))
+            .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(rtl["inner"] == rect(49.5, 0, 40, 20))
         #expect(rtl.inSupernode("leaf") == rect(21.5, 4.5, 15, 10))
         #expect(rtl["leaf"] == rect(71, 4.5, 15, 10))
@@ -106,7 +106,7 @@ import Testing
     // keeps its leaf at 3.5, so the leaf is at 53 in the root.
     @Test func aNodeForcingLeftToRightInsideARightToLeftPass() {
         let laid = Laid(layout: nested(root: .inherit, inner: .leftToRight).root
-            .layoutThatFits(exact(100, 50), direction: .rightToLeft))
+            .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(laid["inner"] == rect(49.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(53, 4.5, 15, 10))
         #expect(laid.entry("inner")!.direction == .rightToLeft)
@@ -116,7 +116,7 @@ import Testing
     // A node forcing right to left in a left-to-right pass mirrors only its own subnodes: inner stays at 10.5, the
     // leaf goes to 10.5 + 21.5 = 32.
     @Test func aNodeForcingRightToLeftInsideALeftToRightPass() {
-        let laid = Laid(layout: nested(root: .inherit, inner: .rightToLeft).root.layoutThatFits(exact(100, 50)))
+        let laid = Laid(layout: nested(root: .inherit, inner: .rightToLeft).root.layout(within: exact(100, 50)))
         #expect(laid["inner"] == rect(10.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(32, 4.5, 15, 10))
     }
@@ -124,14 +124,14 @@ import Testing
     // Texture resolves each node's attribute against the user interface direction only: a node that inherits inside
     // a node forced right to left, in a left-to-right pass, lays its content out left to right.
     @Test func directionIsNotInheritedFromAncestors() {
-        let laid = Laid(layout: nested(root: .rightToLeft, inner: .inherit).root.layoutThatFits(exact(100, 50)))
+        let laid = Laid(layout: nested(root: .rightToLeft, inner: .inherit).root.layout(within: exact(100, 50)))
         #expect(laid["inner"] == rect(49.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(53, 4.5, 15, 10))
     }
 
     @Test func aRootForcingLeftToRightMirrorsNothingOfItsOwn() {
         let laid = Laid(layout: nested(root: .leftToRight, inner: .inherit).root
-            .layoutThatFits(exact(100, 50), direction: .rightToLeft))
+            .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(laid["inner"] == rect(10.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(10.5 + 21.5, 4.5, 15, 10))
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func aRootSpecIsNotMirrored() {
         let (_, inner) = nested(root: .inherit, inner: .inherit)
         let spec = AbsoluteLayoutSpec(children: [positioned(inner, 10.3, 0)])
-        let laid = Laid(layout: spec.layoutThatFits(exact(100, 50), direction: .rightToLeft))
+        let laid = Laid(layout: spec.layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(laid["inner"] == rect(10.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(32, 4.5, 15, 10))
     }
@@ -150,13 +150,13 @@ import Testing
     @Test func directionLeavesCachesValid() {
         let leaf = RecordingNode("leaf", 15, 10)
         let root = node(StackLayoutSpec(direction: .horizontal, children: [leaf]))
-        let first = namedFrames(root.layoutThatFits(exact(100, 10)))
+        let first = namedFrames(root.layout(within: exact(100, 10)))
         #expect(leaf.ranges.count == 1)
-        let mirrored = Laid(layout: root.layoutThatFits(exact(100, 10), direction: .rightToLeft))
+        let mirrored = Laid(layout: root.layout(within: exact(100, 10), direction: .rightToLeft))
         #expect(mirrored["leaf"] == rect(85, 0, 15, 10))
         #expect(leaf.ranges.count == 1)
         root.contentDirection = .leftToRight
-        #expect(namedFrames(root.layoutThatFits(exact(100, 10), direction: .rightToLeft)) == first)
+        #expect(namedFrames(root.layout(within: exact(100, 10), direction: .rightToLeft)) == first)
         #expect(leaf.ranges.count == 1)
     }
 

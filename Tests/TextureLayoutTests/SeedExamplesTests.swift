@@ -1,9 +1,10 @@
 import Testing
 @testable import TextureLayout
 
-/// The examples of the seed documents (/work/shared/seeds: 000 element properties, 002 sizing, 003 layout specs),
-/// with FixedSizeNode stand-ins for text and image nodes and plain display nodes for coloured nodes. Expected
-/// geometry is worked out from the semantics (section cited in each comment).
+/// The examples of the project's seed documents (Texture's own examples: 000 element properties, 002 sizing, 003
+/// layout specs), with FixedSizeNode stand-ins for text and image nodes and plain display nodes for coloured nodes.
+/// Expected geometry is worked out from Texture's layout rules (the section of the DocC article *Texture's layout
+/// rules* cited in each comment).
 @Suite struct SeedExamplesTests {
     // MARK: 002 — sizing
 

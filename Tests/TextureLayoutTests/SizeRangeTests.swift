@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASSizeRange: clamp, intersect, validity, description (semantics §1.3; API facts 5–9, S4).
+/// ASSizeRange: clamp, intersect, validity, description (layout rules §1.3; API facts 5–9, S4).
 @Suite struct SizeRangeTests {
     // Fact 5: overlap → the intersection.
     @Test func overlappingRangesIntersect() {

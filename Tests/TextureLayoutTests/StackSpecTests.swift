@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASStackLayoutSpec: every option and every stack-child style property (semantics §5, §8.1–§8.5; quirks §7.2.7–13).
+/// ASStackLayoutSpec: every option and every stack-child style property (layout rules §5, §8.1–§8.5; quirks §7.2.7–13).
 @Suite struct StackSpecTests {
     private func h(_ children: [LayoutElement], justify: StackJustifyContent = .start, align: StackAlignItems = .stretch,
                    spacing: Double = 0) -> StackLayoutSpec {
@@ -202,7 +202,7 @@ import Testing
         #expect(laid["b"] == rect(50, 0, 150, 10))
     }
 
-    // MARK: Optimized flexing (§5.4, quirk §7.2.10)
+    // MARK: Optimized flexing (§5.4, Errata#optimizedFlexingPlaceholder)
 
     // One grow&shrink child in an exact-length stack starts as a 0×0 placeholder; grow then measures it at 60.
     @Test func optimizedFlexingGrows() {

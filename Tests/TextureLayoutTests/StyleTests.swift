@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASLayoutElementStyle: defaults, aliases, resolution to a range and its effect on frames (semantics §1.4, §2;
+/// ASLayoutElementStyle: defaults, aliases, resolution to a range and its effect on frames (layout rules §1.4, §2;
 /// API facts 10–13, 36, S8). Stack-child properties are in StackSpecTests, layoutPosition in AbsoluteSpecTests.
 @Suite struct StyleTests {
     // §2.1 defaults.
@@ -218,9 +218,9 @@ import Testing
     @Test func styleChangeTakesEffectOnRelayout() {
         let leaf = plain("n") { $0.preferredSize = Size(30, 60) }
         let root = node(WrapperLayoutSpec(layoutElement: leaf))
-        #expect(Laid(layout: root.layoutThatFits(range(0, 0, 300, 300)))["n"] == rect(0, 0, 30, 60))
+        #expect(Laid(layout: root.layout(within: range(0, 0, 300, 300)))["n"] == rect(0, 0, 30, 60))
         leaf.style.width = .points(45)
-        #expect(Laid(layout: root.layoutThatFits(range(0, 0, 300, 300)))["n"] == rect(0, 0, 45, 60))
+        #expect(Laid(layout: root.layout(within: range(0, 0, 300, 300)))["n"] == rect(0, 0, 45, 60))
     }
 }
 

@@ -3,8 +3,9 @@ import Testing
 
 // Shared helpers: build small trees, lay them out as a document (a root display node), read frames by debugName.
 //
-// Every expected number in this target is derived by hand from /work/shared/spec/texture-semantics.md (§ cited
-// next to the test); none is taken from running the engine.
+// Every expected number in this target is derived by hand from Texture's rules; "§n.m" next to a test names the
+// section of the engine's DocC article *Texture's layout rules* (TextureLayout.docc/LayoutRules.md) it follows.
+// None is taken from running the engine.
 
 /// A leaf with an intrinsic size: the stand-in for a text or image node.
 func fixed(_ name: String, _ width: Double, _ height: Double,
@@ -77,12 +78,12 @@ func isFinite(_ r: Rect) -> Bool {
 
 /// Lays `spec` out as a document: wrapped in a root display node.
 func layOut(_ spec: LayoutSpec, in range: SizeRange, scale: Double = 2) -> Laid {
-    Laid(layout: node(spec).layoutThatFits(range, scale: scale))
+    Laid(layout: node(spec).layout(within: range, scale: scale))
 }
 
 /// Lays out any element (a node, or a spec measured directly) as the root.
 func layOut(element: LayoutElement, in range: SizeRange, scale: Double = 2) -> Laid {
-    Laid(layout: element.layoutThatFits(range, scale: scale))
+    Laid(layout: element.layout(within: range, scale: scale))
 }
 
 /// Every named element's frame in the root, for comparing two passes.

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextureLayout
 
-/// ASWrapperLayoutSpec (semantics §4.2) and the plain ASLayoutSpec spacer (§4.1).
+/// ASWrapperLayoutSpec (layout rules §4.2) and the plain ASLayoutSpec spacer (§4.1).
 @Suite struct WrapperSpecTests {
     // Each child measured with (C, C.max) at (0,0); size = MAX(C.min, largest child).
     @Test func singleChild() {

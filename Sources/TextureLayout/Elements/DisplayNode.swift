@@ -12,7 +12,7 @@ open class DisplayNode: LayoutElement {
     /// The direction the node's content follows (Texture's `semanticContentAttribute`). When it resolves to right
     /// to left in a pass, the node's subnodes and the specs between them are mirrored within the node in the
     /// pass's ``Layout``: `x' = width − x − w`. Measurement does not depend on it, so changing it keeps every cached
-    /// measurement; the next ``LayoutElement/layoutThatFits(_:parentSize:scale:direction:)`` shows the change.
+    /// measurement; the next ``LayoutElement/layout(within:parentSize:scale:direction:)`` shows the change.
     @exclusivity(unchecked) public final var contentDirection: ContentDirection = .inherit
 
     /// The spec of the latest computation, as the single sublayout.
@@ -33,7 +33,7 @@ open class DisplayNode: LayoutElement {
 
     /// The node's intrinsic size given the largest size it may take (Texture passes only the range's max). The
     /// default, like a plain `ASDisplayNode`, takes all of it when both dimensions are finite and below 10⁷
-    /// points, and nothing otherwise.
+    /// points, and nothing otherwise (<doc:Errata#plainNodeNeedsBothMaxima>).
     open func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         constrainedSize.isValidForLayout ? constrainedSize : .zero
     }

@@ -2,9 +2,9 @@
 ///
 /// Results of the most recent layout pass live in the element itself (its size, its position in its parent and a
 /// small cache of measurements keyed by size range and parent size), so that a pass allocates nothing per
-/// measurement and a second pass reuses every measurement a change cannot affect. ``layoutThatFits(_:parentSize:scale:direction:)``
+/// measurement and a second pass reuses every measurement a change cannot affect. ``layout(within:parentSize:scale:direction:)``
 /// copies them into an immutable ``Layout``.
-open class LayoutElement {
+open class LayoutElement: CustomStringConvertible {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
     /// ancestors'), as ``setNeedsLayout()`` does.
     public final var style: Style {
@@ -36,6 +36,13 @@ open class LayoutElement {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
+    }
+
+    /// The element's class and its ``debugName`` (quoted, when it has one), so that a printed result says which
+    /// element it is: `FixedSizeNode "title"`.
+    open var description: String {
+        let kind = String(describing: type(of: self))
+        return debugName.map { "\(kind) \($0.debugDescription)" } ?? kind
     }
 
     /// The ascender a parent stack aligns this element's baseline with: a laid-out vertical stack's is its first

@@ -1,7 +1,7 @@
 /// A layout spec: an element that arranges other elements (Texture's `ASLayoutSpec`).
 ///
 /// Used as it is, it is a spacer: it takes its range's minimum and ignores any children, which is what a
-/// `flexGrow` spacer in a stack relies on. Subclass it for a custom spec: override
+/// `flexGrow` spacer in a stack relies on (<doc:Errata#plainSpecIgnoresChildren>). Subclass it for a custom spec: override
 /// ``LayoutElement/calculateSize(_:context:)``, measure children with ``LayoutContext/measure(_:in:parentSize:)``
 /// and place them with ``LayoutContext/place(_:at:)``.
 open class LayoutSpec: LayoutElement {

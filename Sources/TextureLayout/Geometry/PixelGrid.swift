@@ -11,7 +11,8 @@ public struct PixelGrid: Hashable, Sendable {
         self.scale = (scale.isFinite && scale > 0) ? scale : 1
     }
 
-    /// `ASCeilPixelValue`: sizes and flattened node positions. Texture's `ceilPx(0)` is -0; adding 0 makes it 0.
+    /// `ASCeilPixelValue`: sizes and flattened node positions. Texture's `ceilPx(0)` is -0; adding 0 makes it 0
+    /// (<doc:Errata#negativeZeroNormalised>).
     @inlinable public func ceil(_ value: Double) -> Double {
         ((value - Self.epsilon) * scale).rounded(.up) / scale + 0
     }

@@ -5,8 +5,13 @@ extension LayoutElement {
     /// `direction` is the user interface direction that nodes whose ``DisplayNode/contentDirection`` is
     /// `.inherit` follow; nodes whose direction resolves to right to left have their content mirrored in the
     /// result (see <doc:RightToLeft>). Measurement is the same in both directions.
-    public final func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
-                                     direction: LayoutDirection = .leftToRight) -> Layout
+    ///
+    /// Texture calls this `layoutThatFits`; that name belongs to `TextureLayoutCompat`, whose version returns
+    /// Texture's `ASLayout`. A different name here keeps the two from colliding in a program that imports both
+    /// modules in different files (without `MemberImportVisibility`, every file sees every imported module's
+    /// members, and the shorter call would pick the compat one).
+    public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+                             direction: LayoutDirection = .leftToRight) -> Layout
     {
         let context = LayoutContext(scale: scale)
         _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
@@ -36,9 +41,9 @@ extension LayoutElement {
 ///
 /// `Layout` is a cheap view of one entry of a shared, flat result (entries in depth-first pre-order).
 public struct Layout {
-    @usableFromInline let tree: LayoutTree
-    /// This entry's index in ``LayoutTree``'s pre-order.
-    public let index: Int
+    let tree: LayoutTree
+    /// This entry's index in the result's depth-first pre-order (the root is 0).
+    package let index: Int
 
     init(root: LayoutElement, context: LayoutContext, direction: LayoutDirection) {
         tree = LayoutTree(root: root, context: context, direction: direction)
@@ -107,14 +112,14 @@ public struct Layout {
         return result
     }
 
-    /// What Texture would have asserted on during the pass (semantics §7.3), in the order met.
+    /// What Texture would have asserted on during the pass, in the order met (<doc:Errata#assertsBecomeIssues>).
     public var issues: [LayoutIssue] { tree.issues }
     /// The pixel grid the pass used.
     public var grid: PixelGrid { tree.grid }
 }
 
-/// The flat storage behind ``Layout``.
-public final class LayoutTree {
+/// The flat storage behind ``Layout``: one array per field, indexed in depth-first pre-order.
+final class LayoutTree {
     let elements: [LayoutElement]
     let sizes: [Size]
     let positions: [Point]
@@ -204,6 +209,15 @@ public final class LayoutTree {
         self.rootFrames = rootFrames
         self.supernodeFrames = supernodeFrames
         self.directions = directions
+    }
+}
+
+extension Layout: CustomStringConvertible {
+    /// The element (class and debug name) and its frame in its supernode (``frameInSupernode``, where Texture
+    /// draws it), on one line: `FixedSizeNode "avatar" at (12.0, 12.0) size 44.0×44.0`.
+    public var description: String {
+        let frame = frameInSupernode
+        return "\(element) at (\(frame.minX), \(frame.minY)) size \(frame.width)×\(frame.height)"
     }
 }
 

@@ -25,7 +25,7 @@ public final class LayoutContext {
     private static let passCounter = Atomic<UInt64>(0)
 
     /// Starts a pass at `scale` pixels per point (a scale that is not a positive finite number means 1).
-    public init(scale: Double = 2) {
+    package init(scale: Double = 2) {
         grid = PixelGrid(scale: scale)
         passBase = (Self.passCounter.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF) << 32
     }
@@ -140,7 +140,7 @@ public final class LayoutContext {
     }
 }
 
-/// A condition Texture asserts on during layout (semantics §7.3). The engine continues with a safe value, as
+/// A condition Texture asserts on during layout (<doc:Errata#assertsBecomeIssues>). The engine continues with a safe value, as
 /// Texture's release builds do, and reports it here.
 public struct LayoutIssue {
     /// What went wrong.

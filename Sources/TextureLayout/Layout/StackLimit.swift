@@ -137,7 +137,7 @@ func runOnLargeStack<T>(_ body: () -> T) -> T {
 
 /// Runs `body` on a thread with a 256 MB stack and returns its result: use it around work on trees nested many
 /// thousands of levels deep that does not go through a layout pass (building or dropping such a tree recurses).
-public func withLargeStack<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+package func withLargeStack<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
     let outcome: Result<T, Failure> = runOnLargeStack {
         do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
     }

@@ -31,7 +31,8 @@ public struct SizeRange: Hashable, Sendable {
     }
 
     /// `ASSizeRangeIntersect`: the overlap per axis; when the ranges are disjoint the receiver wins with the single
-    /// point of it nearest to `other` (its max if it lies below, else its min).
+    /// point of it nearest to `other` (its max if it lies below, else its min). Callers pass the parent's range
+    /// as the receiver, so it wins any conflict with a style (<doc:Errata#parentRangeWins>).
     @inlinable public func intersection(_ other: SizeRange) -> SizeRange {
         let (minW, maxW) = Self.intersect(min.width, max.width, other.min.width, other.max.width)
         let (minH, maxH) = Self.intersect(min.height, max.height, other.min.height, other.max.height)

@@ -7,7 +7,8 @@ public enum AbsoluteSizing: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Places each child at its `style.layoutPosition` (Texture's `ASAbsoluteLayoutSpec`). A child's auto max reaches
-/// the spec's max edge from its position.
+/// the spec's max edge from its position, so a child at or past that edge collapses to its min
+/// (<doc:Errata#absoluteEdgeCollapse>).
 open class AbsoluteLayoutSpec: LayoutSpec {
     /// Whether the spec takes its range's max or its children's extent.
     @exclusivity(unchecked) public final var sizing: AbsoluteSizing { didSet { setNeedsLayout() } }

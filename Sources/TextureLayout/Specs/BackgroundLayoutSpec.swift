@@ -19,7 +19,8 @@ open class BackgroundLayoutSpec: LayoutSpec {
     open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
         -> Size
     {
-        // Unlike the overlay, Texture resolves the background's percentages against the spec's parent size.
+        // Unlike the overlay, Texture resolves the background's percentages against the spec's parent size
+        // (Errata#backgroundResolvesAgainstTheParent).
         measureDecorated(constrainedSize, parentSize: parentSize, decorationParentSize: parentSize, context: context)
     }
 }

@@ -5,7 +5,7 @@ public enum CornerLocation: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Puts the centre of a corner element on a corner of its child, e.g. a badge (Texture's `ASCornerLayoutSpec`).
 /// Without `wrapsCorner` the spec's size is the child's and the corner may stick out; with it, the spec grows to
-/// hold both.
+/// hold both (<doc:Errata#unwrappedCornerSticksOut>).
 open class CornerLayoutSpec: LayoutSpec {
     /// The child's corner the corner element is centred on.
     @exclusivity(unchecked) public final var cornerLocation: CornerLocation { didSet { setNeedsLayout() } }

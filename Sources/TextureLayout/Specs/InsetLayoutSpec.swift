@@ -1,7 +1,9 @@
 /// Surrounds its child with insets (Texture's `ASInsetLayoutSpec`). An infinite inset pins the child to the other
 /// edge of the range's max, or centres it when both edges of an axis are infinite.
 ///
-/// Its own style never changes its size (Texture's inset spec skips that step).
+/// Its own style never changes its size (Texture's inset spec skips that step:
+/// <doc:Errata#decoratingSpecsIgnoreOwnStyle>), and infinite insets position the child against the range's max
+/// (<doc:Errata#infiniteInsetsUseTheMax>).
 open class InsetLayoutSpec: LayoutSpec {
     /// The space around the child; an infinite inset pins the child to the other edge.
     @exclusivity(unchecked) public final var insets: EdgeInsets { didSet { setNeedsLayout() } }

@@ -14,7 +14,8 @@ open class RatioLayoutSpec: LayoutSpec {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize, grid = context.grid
         var best: Size?
-        // Candidates in Texture's order; a later one wins only when strictly closer to the ratio. A ratio that is
+        // Candidates in Texture's order; a later one wins only when strictly closer to the ratio
+        // (Errata#ratioPrefersTheWidthCandidate). A ratio that is
         // not positive (Texture asserts) goes through the same arithmetic, as Texture's release builds do.
         if isValidForSize(c.max.width) {
             best = c.clamp(Size(c.max.width, grid.floor(ratio * c.max.width)))

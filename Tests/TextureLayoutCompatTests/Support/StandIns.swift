@@ -3,7 +3,7 @@
 // snapshot tests.
 //
 // A fixed-size content node's `calculateSizeThatFits` returns its size whatever it is offered, so the node's size is
-// that size clamped to its constrained size (semantics §3.2, case 1): an image node with an image measures so.
+// that size clamped to its constrained size (layout rules §3.2, case 1): an image node with an image measures so.
 
 import TextureLayoutCompat
 

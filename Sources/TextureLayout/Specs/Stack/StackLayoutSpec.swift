@@ -2,7 +2,7 @@
 public enum StackDirection: UInt8, Hashable, Sendable, CaseIterable {
     case vertical, horizontal
     /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `row-reverse`, children are placed from
-    /// the right end, and `justifyContent: .start` packs them there.
+    /// the right end, and `justifyContent: .start` packs them there (<doc:Errata#reverseDirectionsAreReal>).
     case horizontalReverse
     /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `column-reverse`.
     case verticalReverse
@@ -42,7 +42,8 @@ public enum VerticalAlignment: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Lays its children out in a line, or several with `flexWrap` (Texture's `ASStackLayoutSpec`, a flexbox with
-/// Texture's own rules: flexShrink defaults to 0, growth is floored to whole points, one flexing pass).
+/// Texture's own rules: flexShrink defaults to 0, growth is floored to whole points, one flexing pass; see
+/// <doc:Errata#shrinkDefaultsToZero> and <doc:Errata#growthFlooredPerChild>).
 ///
 /// The algorithm runs in two phases, as in Texture: measuring (first measurement, lines, flexing, line cross
 /// sizes, stretching) in `StackMeasurement.swift`, then positioning in `StackPositioning.swift`.
@@ -126,7 +127,7 @@ open class StackLayoutSpec: LayoutSpec {
             // Texture's vertical stack passes its first child's ascender and last child's descender up, so it
             // can take part in a parent's baseline alignment. Texture writes them into the stack's style, where
             // they outlive the pass; they are kept with the pass's results instead, so that a layout never
-            // depends on an earlier one.
+            // depends on an earlier one (Errata#baselineKeptWithPass).
             state.pointee.derivedBaseline = (children[0].layoutAscender,
                                              children[children.count - 1].layoutDescender)
         }

@@ -41,9 +41,11 @@ struct StackComputation {
     let items: UnsafeMutableBufferPointer<StackItem>
     let lines: UnsafeMutableBufferPointer<StackLine>
     var lineCount = 0
-    /// Parent size for children: the stack's range on each axis where it is exact, undefined elsewhere.
+    /// Parent size for children: the stack's range on each axis where it is exact, undefined elsewhere
+    /// (Errata#stackPercentagesNeedAnExactRange).
     let childParentSize: Size
-    /// Texture's optimized flexing: the single child that may grow and shrink is left unmeasured at first.
+    /// Texture's optimized flexing: the single child that may grow and shrink is left unmeasured at first
+    /// (Errata#optimizedFlexingPlaceholder).
     let usesOptimizedFlexing: Bool
 
     var mainMin: Double { range.min[axis] }
@@ -83,7 +85,8 @@ struct StackComputation {
     }
 
     /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
-    /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max.
+    /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max
+    /// (Errata#stretchIgnoresPercentAndZero).
     func measureItem(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double) {
         withChild(index) { child in
             measureItem(index, child, stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax)
@@ -180,6 +183,7 @@ struct StackComputation {
                 continue
             }
             if grows {
+                // Whole points, factor ratio first (Errata#growthFlooredPerChild).
                 for index in line.start..<line.end {
                     items[index].adjustment = (free * (items[index].flexGrow / factorSum)).rounded(.down)
                 }

@@ -1,7 +1,8 @@
 extension StackComputation {
     /// Phase 2: places lines (alignContent), children along each line (justifyContent, spacing) and across it
     /// (alignItems/alignSelf). Positions stay unrounded except the centred cross offset, which Texture floors to
-    /// the pixel grid. Reversed directions mirror the main axis within `stackSize`.
+    /// the pixel grid. Reversed directions mirror the main axis within `stackSize`
+    /// (<doc:Errata#reverseDirectionsAreReal>).
     func positionChildren(stackSize: Size, crossSum: Double) {
         let lineCount = self.lineCount
         let (lineOffset, lineGap) = distribution(
@@ -25,7 +26,8 @@ extension StackComputation {
                 withChild(index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
                 position += item.main + item.spacingAfter
             }
-            // Texture's order of additions: the line's cross size, then the gap and line spacing before the next.
+            // Texture's order of additions: the line's cross size, then the gap and line spacing before the next
+            // (Errata#stackArithmeticOrder).
             lineOrigin += line.cross
             lineOrigin += lineGap + spec.lineSpacing
         }
