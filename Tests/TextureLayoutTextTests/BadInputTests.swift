@@ -26,7 +26,7 @@ private func temporaryFile(_ bytes: [UInt8]) throws -> String {
         do {
             let font = try Font(file: path)
             let node = TextNode("Truncated font", font: font, size: 12)
-            let size = node.layoutThatFits(SizeRange(min: .zero, max: Size(100, .infinity))).size
+            let size = node.layout(within: SizeRange(min: .zero, max: Size(100, .infinity))).size
             #expect(size.width.isFinite && size.height.isFinite)
         } catch {
             #expect(error.description.contains(path))
@@ -38,7 +38,7 @@ private func temporaryFile(_ bytes: [UInt8]) throws -> String {
     let path = try temporaryFile(damaged)
     if let font = try? Font(file: path) {
         let node = TextNode("Damaged font ffi AV", font: font, size: 12)
-        let size = node.layoutThatFits(SizeRange(min: .zero, max: Size(100, .infinity))).size
+        let size = node.layout(within: SizeRange(min: .zero, max: Size(100, .infinity))).size
         #expect(size.width.isFinite && size.height.isFinite)
     }
     #expect(throws: FontError.familyNotFound(family: "No Such Family 12345")) {
@@ -49,7 +49,7 @@ private func temporaryFile(_ bytes: [UInt8]) throws -> String {
 /// Lays `text` out at `size` points and checks every number is finite.
 private func laysOutFinite(_ text: String, size: Double = 14, width: Double = 200) throws -> [TextLine] {
     let node = TextNode(text, font: try Font.defaultFont(), size: size)
-    let layout = node.layoutThatFits(SizeRange(min: .zero, max: Size(width, .infinity)))
+    let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
     #expect(layout.size.width.isFinite && layout.size.height.isFinite)
     let lines = node.lines
     for line in lines {

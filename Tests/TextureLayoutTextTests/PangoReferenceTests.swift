@@ -138,7 +138,7 @@ private func ourLines(_ testCase: PangoCase, font: Font) -> [PangoLine] {
     var style = ParagraphStyle()
     style.lineBreakMode = testCase.mode
     let node = TextNode(testCase.text, font: font, size: testCase.size, paragraphStyle: style)
-    _ = node.layoutThatFits(SizeRange(min: .zero, max: Size(testCase.width, .infinity)))
+    _ = node.layout(within: SizeRange(min: .zero, max: Size(testCase.width, .infinity)))
     return node.lines.map { PangoLine(text: $0.text, width: $0.frame.width) }
 }
 

@@ -20,7 +20,7 @@ private func mono() throws -> Font { try Font(family: "DejaVu Sans Mono") }
 private func layOut(_ text: String, width: Double, height: Double = .infinity, minWidth: Double = 0,
                     style: ParagraphStyle = ParagraphStyle()) throws -> (TextNode, Size, [TextLine]) {
     let node = TextNode(text, font: try mono(), size: size, paragraphStyle: style)
-    let layout = node.layoutThatFits(SizeRange(min: Size(minWidth, 0), max: Size(width, height)))
+    let layout = node.layout(within: SizeRange(min: Size(minWidth, 0), max: Size(width, height)))
     return (node, layout.size, node.lines)
 }
 
@@ -124,7 +124,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     func firstLine(_ text: String, _ direction: TextDirection) -> TextLine {
         let node = TextNode(text, font: font, size: 10)
         node.defaultDirection = direction
-        _ = node.layoutThatFits(SizeRange(min: Size(300, 0), max: Size(300, .infinity)))
+        _ = node.layout(within: SizeRange(min: Size(300, 0), max: Size(300, .infinity)))
         return node.lines[0]
     }
     // A Hebrew first strong character makes the paragraph right to left: natural alignment is right.
@@ -148,7 +148,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         let root = DisplayNode()
         root.layoutSpecBlock = { _, _ in stack }
         // A fine pixel grid (scale 100), so that rounding positions to it keeps 19.01 as it is.
-        let layout = root.layoutThatFits(SizeRange(min: .zero, max: Size(500, 500)), scale: 100)
+        let layout = root.layout(within: SizeRange(min: .zero, max: Size(500, 500)), scale: 100)
         let frames = layout.subnodeLayouts.map(\.frameInSupernode)
         // The large text's baseline is 38.02 below its top, the small one's 19.01: the small one moves down.
         let baselines = zip(frames, [small, large]).map { $0.minY + $1.lines[0].baseline }
@@ -161,18 +161,18 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     let font = try mono()
     let node = TextNode("aaa bbb ccc", font: font, size: size)
     let range = SizeRange(min: .zero, max: Size(90, .infinity))
-    #expect(node.layoutThatFits(range).size == Size(87, 48))
+    #expect(node.layout(within: range).size == Size(87, 48))
     node.runs = [TextRun("aaa", font: font, size: size)]
-    #expect(node.layoutThatFits(range).size == Size(37, 24))
+    #expect(node.layout(within: range).size == Size(37, 24))
     var style = node.paragraphStyle
     style.textContainerInset = EdgeInsets(all: 1)
     node.paragraphStyle = style
-    #expect(node.layoutThatFits(range).size == Size(39, 26))
+    #expect(node.layout(within: range).size == Size(39, 26))
     // Another width, then back: the same lines as a fresh node's.
     let long = TextNode("aaa bbb ccc ddd eee", font: font, size: size)
-    _ = long.layoutThatFits(SizeRange(min: .zero, max: Size(300, .infinity)))
-    _ = long.layoutThatFits(range)
+    _ = long.layout(within: SizeRange(min: .zero, max: Size(300, .infinity)))
+    _ = long.layout(within: range)
     let fresh = TextNode("aaa bbb ccc ddd eee", font: font, size: size)
-    _ = fresh.layoutThatFits(range)
+    _ = fresh.layout(within: range)
     #expect(long.lines == fresh.lines)
 }

@@ -18,6 +18,15 @@ extension LayoutElement {
         return Layout(root: self, context: context, direction: direction)
     }
 
+    /// The earlier name of ``layout(within:parentSize:scale:direction:)``, kept while code written against it
+    /// moves to the new name.
+    @available(*, deprecated, renamed: "layout(within:parentSize:scale:direction:)")
+    public final func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+                                     direction: LayoutDirection = .leftToRight) -> Layout
+    {
+        layout(within: constrainedSize, parentSize: parentSize, scale: scale, direction: direction)
+    }
+
     /// Lays the element out and leaves the results in the elements only (read them with ``measuredSize``),
     /// reusing every measurement the changes since the previous pass cannot affect. Returns the root's size and
     /// what Texture would have asserted on. This is the fast path for re-layout.
