@@ -149,7 +149,14 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible 
     /// Loads the font fontconfig picks for `family` (regular style), failing when no installed font has that
     /// family: fontconfig always answers with some font, which would silently measure with the wrong metrics.
     public convenience init(family: String) throws(FontError) {
-        guard let match = Font.fontconfigMatch(family), match.family.lowercased() == family.lowercased() else {
+        try self.init(family: family, weight: nil)
+    }
+
+    /// Loads the font fontconfig picks for `family` at the OpenType `weight` (400 regular, 700 bold; the nearest
+    /// the family has), failing when no installed font has that family. `nil` asks for the regular style.
+    public convenience init(family: String, weight: Int?) throws(FontError) {
+        guard let match = Font.fontconfigMatch(family, weight: weight), match.family.lowercased() == family.lowercased()
+        else {
             throw .familyNotFound(family: family)
         }
         try self.init(file: match.path, faceIndex: match.index)
@@ -168,10 +175,11 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible 
     }
 
     /// fontconfig's best match for a family name: its file, face index and actual family.
-    private static func fontconfigMatch(_ family: String) -> (path: String, index: Int, family: String)? {
+    private static func fontconfigMatch(_ family: String, weight: Int?) -> (path: String, index: Int, family: String)? {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        if let weight { _ = FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: weight))) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
