@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "TextureLayout"),
-        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout"]),
+        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText"]),
         // The text module's system libraries (found through pkg-config; `Scripts/setup` installs them).
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",

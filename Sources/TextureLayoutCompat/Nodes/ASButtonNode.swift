@@ -32,12 +32,15 @@ public enum UIControl {
 
 /// Texture's `ASButtonNode`.
 ///
-/// Its spec: a stack of ``imageNode`` (when it has an image) and the title, horizontal when
+/// Its spec: a stack of ``imageNode`` (when it has an image) and ``titleNode`` (when it has text; before the image
+/// when ``imageAlignment`` is `.end`), horizontal when
 /// ``laysOutHorizontally`` (the default), spaced by ``contentSpacing`` (8 by default), aligned by
 /// ``contentHorizontalAlignment`` (middle) and ``contentVerticalAlignment`` (center) through the stack's
 /// `horizontalAlignment`/`verticalAlignment`; inset by ``contentEdgeInsets`` when they are not zero; over
 /// ``backgroundImageNode`` (in a background spec) when that has an image. Subnodes are managed automatically.
 open class ASButtonNode: ASDisplayNode {
+    /// Shows the title for the current state; it may shrink (`style.flexShrink` 1), as Texture's does.
+    public let titleNode = ASTextNode()
     /// Shows the image for the current state.
     public let imageNode = ASImageNode()
     /// Shows the background image for the current state, stretched to the button.
@@ -81,6 +84,7 @@ open class ASButtonNode: ASDisplayNode {
         didSet { if isHighlighted != oldValue { updateContent() } }
     }
 
+    private var titles: [UIControl.State: NSAttributedString] = [:]
     private var images: [UIControl.State: UIImage] = [:]
     private var backgroundImages: [UIControl.State: UIImage] = [:]
 
@@ -88,6 +92,24 @@ open class ASButtonNode: ASDisplayNode {
     public override init() {
         super.init()
         automaticallyManagesSubnodes = true
+        titleNode.style.flexShrink = 1
+    }
+
+    /// Texture's `attributedTitleForState:`.
+    open func attributedTitle(for state: UIControl.State) -> NSAttributedString? { titles[state] }
+
+    /// Texture's `setAttributedTitle:forState:`.
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: UIControl.State) {
+        titles[state] = title
+        updateContent()
+    }
+
+    /// Texture's `setTitle:withFont:withColor:forState:`: the title in `font` (the system font at
+    /// ``UIFont/buttonFontSize``, 18 points, when `nil`) and `color` (left out when `nil`).
+    open func setTitle(_ title: String, with font: UIFont?, with color: UIColor?, for state: UIControl.State) {
+        var attributes: [NSAttributedString.Key: Any] = [.font: font ?? UIFont.systemFont(ofSize: UIFont.buttonFontSize)]
+        if let color { attributes[.foregroundColor] = color }
+        setAttributedTitle(NSAttributedString(string: title, attributes: attributes), for: state)
     }
 
     /// Texture's `imageForState:`.
@@ -120,6 +142,8 @@ open class ASButtonNode: ASDisplayNode {
     }
 
     private func updateContent() {
+        let title = current(titles)
+        if title != titleNode.attributedText { titleNode.attributedText = title }
         imageNode.image = current(images)
         backgroundImageNode.image = current(backgroundImages)
         setNeedsLayout()
@@ -132,7 +156,11 @@ open class ASButtonNode: ASDisplayNode {
         stack.spacing = contentSpacing
         stack.horizontalAlignment = contentHorizontalAlignment
         stack.verticalAlignment = contentVerticalAlignment
-        stack.children = imageNode.image != nil ? [imageNode] : []
+        var children: [ASLayoutElement] = imageNode.image != nil ? [imageNode] : []
+        if let title = titleNode.attributedText, title.length > 0 {
+            if imageAlignment == .beginning { children.append(titleNode) } else { children.insert(titleNode, at: 0) }
+        }
+        stack.children = children
         var spec: ASLayoutSpec = stack
         if contentEdgeInsets != UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
             spec = ASInsetLayoutSpec(insets: contentEdgeInsets, child: spec)
