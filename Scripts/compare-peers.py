@@ -11,7 +11,11 @@ Before timing, the engines must agree on the frames of a small document (`textur
 peers); --skip-check skips that.
 
     Scripts/compare-peers.py                      # the four bench documents of Benchmarks/Documents
-    Scripts/compare-peers.py Benchmarks/Documents/feed.json --time-limit 10
+    Scripts/compare-peers.py Benchmarks/Documents/feed.json --time-limit 10 --skip-pipeline
+
+After the per-element table it prints one table of every target of the speed work: full layout and re-layout
+against the faster peer, and the pipeline measurements of Scripts/measure-pipeline.py (reading against orjson,
+the whole `layout` process, peak memory per element, `--jobs` batches).
 
 The peers are installed into a virtual environment at .build-peers/venv on first use (PyPI), and the script
 re-runs itself with that environment's Python. The binary is .build/release/texture-layout, built with
@@ -31,7 +35,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build-peers", "venv")
 VENV_PYTHON = os.path.join(VENV, "bin", "python")
 # Pinned: stretchable 1.1.8 carries Taffy 0.7.7; poga 0.1.19 carries Yoga 1.19.
-PEER_PACKAGES = ["stretchable==1.1.8", "poga==0.1.19"]
+# orjson is the reference for reading (Scripts/measure-pipeline.py).
+PEER_PACKAGES = ["stretchable==1.1.8", "poga==0.1.19", "orjson==3.13.0"]
 DEFAULT_DOCUMENTS = [os.path.join(ROOT, "Benchmarks", "Documents", name + ".json")
                      for name in ("wide", "deep", "feed", "grid")]
 DEFAULT_BINARY = os.path.join(ROOT, ".build", "release", "texture-layout")
@@ -720,7 +725,7 @@ def ensure_environment():
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
     probe = subprocess.run([VENV_PYTHON, "-c", "import importlib.metadata as m, sys; sys.exit("
                             + repr([p.split("==") for p in PEER_PACKAGES])
-                            + " != [[n, m.version(n)] for n in ('stretchable', 'poga')])"], capture_output=True)
+                            + " != [[n, m.version(n)] for n in ('stretchable', 'poga', 'orjson')])"], capture_output=True)
     if probe.returncode != 0:
         subprocess.run([VENV_PYTHON, "-m", "pip", "install", "--quiet", *PEER_PACKAGES], check=True)
     os.execv(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
@@ -737,6 +742,9 @@ def main():
     parser.add_argument("--time-limit", type=float, default=20.0,
                         help="seconds per engine and document for each kind of measurement")
     parser.add_argument("--skip-check", action="store_true", help="skip the frame check")
+    parser.add_argument("--skip-pipeline", action="store_true",
+                        help="skip the pipeline measurements (reading, whole process, memory, batches)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each whole-process pipeline measurement")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     parser.add_argument("--worker", nargs=2, metavar=("ENGINE", "DOCUMENT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -801,9 +809,47 @@ def main():
     else:
         print("- every engine that finished gives the same root size and changed-leaf frame as ours "
               "(to the half point, our pixel grid).")
+    pipeline = load_pipeline()
+    summary = [] if args.skip_pipeline else pipeline.rows(pipeline_results := pipeline.measure(binary, args.runs))
+    summary += target_rows(rows)
+    print()
+    print("Every target in one table:")
+    print()
+    pipeline.print_table(summary)
+    if not args.skip_pipeline:
+        print()
+        print("\n".join(pipeline.notes(pipeline_results)))
+        results["pipeline"] = pipeline_results
+    print("- full layout and re-layout: ns per element from the table above, ours / the faster peer.")
     if args.json:
         with open(args.json, "w") as file:
             json.dump(results, file, indent=2)
+
+
+def load_pipeline():
+    """Scripts/measure-pipeline.py as a module."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("measure_pipeline",
+                                                  os.path.join(ROOT, "Scripts", "measure-pipeline.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def target_rows(rows):
+    """The summary rows of the peers' comparison: full layout of every document and re-layout of feed and grid
+    against the faster peer, at most 0.25× each."""
+    table = []
+    for kind, label, names in (("layout", "full layout", None), ("relayout", "re-layout", ("feed", "grid"))):
+        for name, elements, ours, yoga, taffy in rows:
+            if names is not None and name not in names:
+                continue
+            peers = [yoga.get(kind), taffy.get(kind)]
+            value = ratio(ours.get(kind), peers, elements)
+            table.append((f"{label}, {name} ({elements:,} elements), ns/element", cell(ours.get(kind), elements),
+                          f"Yoga {cell(yoga.get(kind), elements)}, Taffy {cell(taffy.get(kind), elements)}",
+                          None if value == "—" else float(value.rstrip("×")), "≤ 0.25", "max"))
+    return table
 
 
 def run_main(outcome):

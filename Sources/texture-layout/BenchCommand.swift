@@ -9,8 +9,9 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench FILE [--iterations N]`: times layout in-process and prints
-/// `{"elements": N, "layout": {"min": ns, "median": ns}, "relayout": {"min": ns, "median": ns}}`.
+/// `bench FILE [--iterations N] [--pipeline]`: times layout in-process and prints
+/// `{"elements": N, "layout": {"min": ns, "median": ns}, "relayout": {"min": ns, "median": ns}}`, with `--pipeline`
+/// also `"read"` and `"output"`, the other stages of the `layout` command.
 struct BenchCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -18,7 +19,9 @@ struct BenchCommand: ToolCommand {
         discussion: """
             layout: each iteration builds the tree from the parsed document (not timed) and lays it out. \
             relayout: before each iteration the node named "changed" (a node with "size") grows or shrinks by \
-            one point in both axes (not timed), and the same tree is laid out again. Times are in nanoseconds.
+            one point in both axes (not timed), and the same tree is laid out again. Times are in nanoseconds. \
+            With --pipeline, also read: the document's bytes (in memory) parsed, checked and built into elements; \
+            and output: the result tree and the layout command's JSON text made from a laid-out document.
             """
     )
 
@@ -27,6 +30,9 @@ struct BenchCommand: ToolCommand {
 
     @Option(help: ArgumentHelp("How many layouts of each kind to time.", valueName: "n"))
     var iterations: Int = 20
+
+    @Flag(help: "Also times reading the document and making the layout command's output.")
+    var pipeline = false
 
     @OptionGroup var size: SizeOptions
 
@@ -79,6 +85,21 @@ struct BenchCommand: ToolCommand {
 
         var json = "{\"elements\": \(elements), \"layout\": \(Self.summary(layoutTimes))"
         if !relayoutTimes.isEmpty { json += ", \"relayout\": \(Self.summary(relayoutTimes))" }
+        if pipeline {
+            var readTimes: [UInt64] = [], outputTimes: [UInt64] = []
+            for _ in 0..<iterations {
+                let start = Self.now()
+                var document = try reportingDocumentError(try LayoutDocument(bytes: bytes))
+                readTimes.append(Self.now() - start)
+                try size.apply(to: &document)
+                try lay(document)
+                let outputStart = Self.now()
+                let text = Array(try layOut(document).json.utf8)
+                outputTimes.append(Self.now() - outputStart)
+                withExtendedLifetime(text) {}
+            }
+            json += ", \"read\": \(Self.summary(readTimes)), \"output\": \(Self.summary(outputTimes))"
+        }
         json += "}\n"
         try IO.write(Array(json.utf8), to: nil)
     }
