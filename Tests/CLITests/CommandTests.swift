@@ -200,6 +200,21 @@ import Testing
         var elements: Int
         var layout: Times
         var relayout: Times?
+        var read: Times?
+        var output: Times?
+    }
+
+    @Test func pipelineAlsoTimesReadingAndOutput() throws {
+        let result = try run(["bench", example("feed-cell.json"), "--iterations", "3", "--pipeline"])
+        result.expectSuccess()
+        let summary = try JSONDecoder().decode(Summary.self, from: result.output)
+        for stage in [summary.read, summary.output] {
+            let times = try #require(stage)
+            #expect(times.min > 0 && times.min <= times.median)
+        }
+        // Without the flag, neither is printed.
+        let plain = try run(["bench", example("feed-cell.json"), "--iterations", "1"])
+        #expect(!plain.text.contains("read") && !plain.text.contains("output"))
     }
 
     @Test func timesLayoutAndRelayoutOfTheChangedNode() throws {
