@@ -39,7 +39,7 @@ let package = Package(
             name: "TextureLayoutText",
             dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
-        .target(name: "LayoutDocument", dependencies: ["TextureLayout"]),
+        .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText"]),
         .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument", "CFreeType", "CFontconfig"]),
         .executableTarget(
             name: "texture-layout",
@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["TextureLayout", "LayoutDocument"],
             exclude: ["Cases", "known-divergences.md"]
         ),
-        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument"]),
+        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText"]),
         .testTarget(name: "LayoutRenderingTests", dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout"]),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),

@@ -1,4 +1,5 @@
 import TextureLayout
+import TextureLayoutText
 
 /// A document that cannot be read or laid out: the JSON path of the problem and what is wrong there.
 public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,27 +20,30 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension LayoutDocument {
-    /// Reads a document from JSON text.
-    public init(json: String) throws(DocumentError) {
-        try self.init(bytes: Array(json.utf8))
+    /// Reads a document from JSON text. Font files in `fonts` are found relative to `baseFolder` (the folder
+    /// of the document's file); `nil` means the working folder, as for a document read from standard input.
+    public init(json: String, baseFolder: String? = nil) throws(DocumentError) {
+        try self.init(bytes: Array(json.utf8), baseFolder: baseFolder)
     }
 
-    /// Reads a document from UTF-8 bytes. Any nesting depth is accepted.
-    public init(bytes: [UInt8]) throws(DocumentError) {
+    /// Reads a document from UTF-8 bytes. Any nesting depth is accepted. Font files are found relative to
+    /// `baseFolder` (`nil`: the working folder).
+    public init(bytes: [UInt8], baseFolder: String? = nil) throws(DocumentError) {
         let tape: JSONTape
         do {
             tape = try JSONTape(bytes: bytes)
         } catch {
             throw DocumentError(path: "document", message: error.description)
         }
-        try self.init(jsonValue: tape.root)
+        try self.init(jsonValue: tape.root, baseFolder: baseFolder)
     }
 
-    /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case).
-    public init(jsonValue: JSONValueRef) throws(DocumentError) {
+    /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
+    /// files are found relative to `baseFolder` (`nil`: the working folder).
+    public init(jsonValue: JSONValueRef, baseFolder: String? = nil) throws(DocumentError) {
         // Elements nest as deep as the document does; reading them recurses on a thread with room for it.
         self = try withLargeStack { () throws(DocumentError) -> LayoutDocument in
-            var reader = DocumentReader()
+            var reader = DocumentReader(baseFolder: baseFolder)
             return try reader.document(jsonValue, at: JSONPath())
         }
     }
@@ -49,6 +53,14 @@ extension LayoutDocument {
 struct DocumentReader {
     var info: [ObjectIdentifier: LayoutDocument.ElementInfo] = [:]
     var elementsByName: [String: LayoutElement] = [:]
+    /// The folder font paths are relative to (`nil`: the working folder).
+    let baseFolder: String?
+    /// The fonts `fonts` names, read before the elements that use them.
+    let fonts = DocumentFonts()
+
+    init(baseFolder: String?) {
+        self.baseFolder = baseFolder
+    }
 
     mutating func document(_ value: JSONValueRef, at documentPath: JSONPath) throws(DocumentError)
         -> LayoutDocument
@@ -56,9 +68,15 @@ struct DocumentReader {
         var range = SizeRange.unconstrained
         var scale = 2.0
         var root: LayoutElement?
-        for (key, member) in try members(of: value, at: documentPath) {
+        let documentMembers = try members(of: value, at: documentPath)
+        // Fonts first, wherever the key is: text elements name them.
+        if let fontsValue = documentMembers.first(where: { $0.key == "fonts" })?.value {
+            try readFonts(fontsValue, at: documentPath.appending("fonts"))
+        }
+        for (key, member) in documentMembers {
             let path = documentPath.appending(key)
             switch key {
+            case "fonts": continue
             case "sizeRange": range = try sizeRange(member, at: path)
             case "scale":
                 scale = try number(member, at: path, allowsNegative: false)
@@ -133,7 +151,10 @@ struct DocumentReader {
             throw DocumentError(path: path.appending("type"),
                                 message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
-        return Frame(path: path, kind: kind, members: fields)
+        var frame = Frame(path: path, kind: kind, members: fields)
+        frame.values.path = path
+        frame.values.fonts = fonts
+        return frame
     }
 
     /// Reads the frame's members up to the next element value and returns that element's JSON (its frame comes
@@ -199,7 +220,7 @@ struct DocumentReader {
             throw DocumentError(path: frame.path, message: "\(article(kind.type)) \(kind.type) has either "
                 + "\(jsonString(first)) or \(jsonString(second)), not both")
         }
-        let built = kind.build(frame.values)
+        let built = try kind.build(frame.values)
         built.style = frame.style
         if let name = frame.name {
             guard elementsByName[name] == nil else {
@@ -229,8 +250,78 @@ struct DocumentReader {
         case .size: return .size(try size(value, at: path))
         case .point: return .point(try point(value, at: path))
         case .insets: return .insets(try insets(value, at: path))
-        case .color: return .string(try string(value, at: path))
+        case .color, .string: return .string(try string(value, at: path))
+        case .count:
+            let number = try number(value, at: path, allowsNegative: false)
+            guard number == number.rounded(), number <= Double(Int32.max) else {
+                throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
+            }
+            return .number(number)
+        case .fontName: return .font(try font(named: value, at: path))
+        case .runs: return .runs(try runs(value, at: path))
         }
+    }
+
+    // MARK: Text
+
+    /// Loads every font `fonts` names: `{"NAME": {"file": "PATH"}}`, the path relative to the base folder.
+    func readFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
+        for (name, entry) in try members(of: value, at: path) {
+            let entryPath = path.appending(name)
+            var file: String?
+            for (key, member) in try members(of: entry, at: entryPath) {
+                guard key == "file" else { throw unknownKey(key, at: entryPath.appending(key)) }
+                file = try string(member, at: entryPath.appending(key))
+            }
+            guard let file else {
+                throw DocumentError(path: entryPath, message: "a font needs \"file\" (the path of a font file)")
+            }
+            let resolved = file.hasPrefix("/") || baseFolder == nil ? file : baseFolder! + "/" + file
+            do {
+                fonts.byName[name] = try Font(file: resolved)
+            } catch {
+                throw DocumentError(path: entryPath.appending("file"), message: error.description)
+            }
+        }
+    }
+
+    /// A font name: one that `fonts` defines, or `"default"`.
+    func font(named value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Font {
+        let name = try string(value, at: path)
+        if let font = fonts.byName[name] { return font }
+        guard name == "default" else {
+            let known = (fonts.byName.keys.sorted() + ["default"]).map { jsonString($0) }.joined(separator: ", ")
+            throw DocumentError(path: path, message:
+                "unknown font \(jsonString(name)) (\"fonts\" defines \(known))")
+        }
+        return try fonts.defaultFont(for: path)
+    }
+
+    /// A text's `runs`: objects with `text` and optionally `font`, `size`, `color` and `letterSpacing`.
+    func runs(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [DocumentRun] {
+        guard value.kind == .array else { throw wrongKind(value, expected: "an array of runs", at: path) }
+        var runs: [DocumentRun] = []
+        for (index, item) in value.elements.enumerated() {
+            let runPath = path.appending(index: index)
+            var run = DocumentRun(text: "")
+            var hasText = false
+            for (key, member) in try members(of: item, at: runPath) {
+                let keyPath = runPath.appending(key)
+                switch key {
+                case "text":
+                    run.text = try string(member, at: keyPath)
+                    hasText = true
+                case "font": run.font = try font(named: member, at: keyPath)
+                case "size": run.size = try number(member, at: keyPath, allowsNegative: false)
+                case "color": run.color = try string(member, at: keyPath)
+                case "letterSpacing": run.letterSpacing = try number(member, at: keyPath, allowsNegative: true)
+                default: throw unknownKey(key, at: keyPath)
+                }
+            }
+            guard hasText else { throw DocumentError(path: runPath, message: "a run needs \"text\"") }
+            runs.append(run)
+        }
+        return runs
     }
 
     // MARK: Style

@@ -1,4 +1,5 @@
 import TextureLayout
+import TextureLayoutText
 
 /// A layout document (the JSON format of `layout-document.md`): a tree of elements, the size range to lay it out
 /// in and the pixel scale.
@@ -134,16 +135,60 @@ public struct DocumentLayout {
         Dictionary(namedFrames.map { ($0.name, $0.frame) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`.
+    /// Every named text element of the result with its lines, moved into the root's coordinate space, in
+    /// pre-order: what the text showed when it was measured, for pictures and the `lines` output.
+    public var namedTextLines: [(name: String, lines: [TextLine])] {
+        layout.allLayouts.compactMap { entry in
+            guard let text = entry.element as? TextNode, let name = document.name(of: entry.element) else {
+                return nil
+            }
+            let origin = entry.frameInRoot.origin
+            return (name, text.lines.map { $0.offsetBy(origin) })
+        }
+    }
+
+    /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`, and `"lines"` when
+    /// the document names a text element: `{name: [{"text", "frame", "baseline"}, ...]}`.
     public var json: String {
         var text = "{\"size\": [\(format(size.width)), \(format(size.height))], \"frames\": {"
         for (index, entry) in namedFrames.enumerated() {
             if index > 0 { text += ", " }
-            let f = entry.frame
-            text += "\(jsonString(entry.name)): [\(format(f.minX)), \(format(f.minY)), "
-                + "\(format(f.width)), \(format(f.height))]"
+            text += "\(jsonString(entry.name)): \(jsonRect(entry.frame))"
         }
-        return text + "}}"
+        text += "}"
+        if document.elementsByName.values.contains(where: { $0 is TextNode }) {
+            text += ", \"lines\": {"
+            for (index, entry) in namedTextLines.enumerated() {
+                if index > 0 { text += ", " }
+                let lines = entry.lines.map {
+                    "{\"text\": \(jsonString($0.text)), \"frame\": \(jsonRect($0.frame)), "
+                        + "\"baseline\": \(format($0.baseline))}"
+                }
+                text += "\(jsonString(entry.name)): [" + lines.joined(separator: ", ") + "]"
+            }
+            text += "}"
+        }
+        return text + "}"
+    }
+}
+
+/// `[x, y, w, h]` as the output prints a frame.
+func jsonRect(_ f: Rect) -> String {
+    "[\(format(f.minX)), \(format(f.minY)), \(format(f.width)), \(format(f.height))]"
+}
+
+extension TextLine {
+    /// The line moved by `offset` (into the root's coordinate space), glyphs included.
+    func offsetBy(_ offset: Point) -> TextLine {
+        var moved = self
+        moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
+        moved.baseline += offset.y
+        for index in moved.glyphRuns.indices {
+            moved.glyphRuns[index].positions = moved.glyphRuns[index].positions.map {
+                Point($0.x + offset.x, $0.y + offset.y)
+            }
+        }
+        return moved
     }
 }
 

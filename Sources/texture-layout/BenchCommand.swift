@@ -48,7 +48,8 @@ struct BenchCommand: ToolCommand {
             throw .document(DocumentError(path: "document", message: error.description).description)
         }
         func build() throws(Failure) -> LayoutDocument {
-            var document = try reportingDocumentError(try LayoutDocument(jsonValue: tape.root))
+            var document = try reportingDocumentError(
+                try LayoutDocument(jsonValue: tape.root, baseFolder: documentFolder(file)))
             try size.apply(to: &document)
             return document
         }

@@ -140,7 +140,15 @@ func reportingDocumentError<T>(_ body: @autoclosure () throws(DocumentError) -> 
 /// Reads and checks a document.
 func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
     let bytes = try IO.read(path)
-    return try reportingDocumentError(try LayoutDocument(bytes: bytes))
+    return try reportingDocumentError(try LayoutDocument(bytes: bytes, baseFolder: documentFolder(path)))
+}
+
+/// The folder a document's font files are relative to: its file's folder, or the working folder (`nil`) for
+/// standard input (`-`).
+func documentFolder(_ path: String) -> String? {
+    guard path != "-" else { return nil }
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
 /// Lays a document out; what Texture would assert on is a document error.

@@ -94,7 +94,8 @@ final class LayoutBatch: Sendable {
         let name = jsonString(file)
         do throws(Failure) {
             let bytes = file == "-" ? try standardInput!.get() : try IO.read(file)
-            var document = try reportingDocumentError(try LayoutDocument(bytes: bytes))
+            var document = try reportingDocumentError(
+                try LayoutDocument(bytes: bytes, baseFolder: documentFolder(file)))
             try overrides.apply(to: &document)
             let json = try layOut(document).json
             // The single-file object with the file's name as its first member.

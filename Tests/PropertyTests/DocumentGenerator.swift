@@ -143,7 +143,7 @@ struct DocumentGenerator {
     mutating func element(depth: Int, parent: String) -> String {
         elements += 1
         let leaf = depth >= maxDepth || elements >= maxElements || chance(depth == 0 ? 0.05 : 0.45)
-        let kind = leaf ? ElementKind.named("node")! : pick(Self.containerKinds)
+        let kind = leaf ? ElementKind.named(chance(0.25) ? "text" : "node")! : pick(Self.containerKinds)
         var members = ["\"type\": \"\(kind.type)\""]
         if chance(0.9) {
             members.append("\"name\": \"e\(names)\"")
@@ -155,7 +155,9 @@ struct DocumentGenerator {
         for key in kind.keys where !excluded.contains(key.name) {
             let holdsElements = key.value == .element || key.value == .elements
             if leaf && holdsElements { continue }
-            guard key.isRequired || chance(holdsElements ? 0.9 : 0.5) else { continue }
+            // A text needs one of its exclusive pair (text or runs).
+            let neededSide = kind.type == "text" && kind.exclusiveKeys.contains { $0.0 == key.name || $0.1 == key.name }
+            guard key.isRequired || neededSide || chance(holdsElements ? 0.9 : 0.5) else { continue }
             members.append("\"\(key.name)\": \(value(key.value, depth: depth + 1, parent: kind.type))")
         }
         return object(members)
@@ -181,8 +183,26 @@ struct DocumentGenerator {
             }
             return object(insets)
         case .color: return "\"\(pick(["#c0ffee", "tomato", "rgb(10, 20, 30)"]))\""
+        case .string: return "\"\(pick(Self.texts))\""
+        case .count: return "\(int(0...4))"
+        case .fontName: return "\"default\""
+        case .runs:
+            var runs: [String] = []
+            for _ in 0..<int(1...3) {
+                var members = ["\"text\": \"\(pick(Self.texts))\""]
+                if chance(0.5) { members.append("\"size\": \(number(pick([0, 8, 13.5, 17, 40])))") }
+                if chance(0.3) { members.append("\"letterSpacing\": \(number(signedLength(upTo: 3)))") }
+                runs.append(object(members))
+            }
+            return "[" + runs.joined(separator: ", ") + "]"
         }
     }
+
+    /// Texts for text elements: words, long words, newlines, other scripts, emoji, combining marks.
+    static let texts = [
+        "", "Hello", "The quick brown fox jumps over the lazy dog.", "a\\nb\\n", "supercalifragilisticexpialidocious",
+        "https://example.com/a/b?c=d", "שלום עולם abc", "مرحبا بالعالم", "😀👩‍👩‍👧 ok", "e\\u0301\\u0301\\u0301", "   ",
+    ]
 
     mutating func children(depth: Int, parent: String, upTo count: Int) -> String {
         let n = int(0...count)

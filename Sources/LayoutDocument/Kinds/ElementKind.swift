@@ -1,4 +1,5 @@
 import TextureLayout
+import TextureLayoutText
 
 /// One element type of the layout document (`"type": "stack"`, …): the keys it accepts and how its element is
 /// built from their values.
@@ -15,11 +16,12 @@ public struct ElementKind: Sendable {
     /// Pairs of keys an element of this type may not hold together (the reader rejects an element with both).
     public let exclusiveKeys: [(String, String)]
     /// Makes the element from the values read; the reader has already checked every key's value, that required
-    /// keys are present and that no exclusive pair is.
-    let build: @Sendable (ElementValues) -> LayoutElement
+    /// keys are present and that no exclusive pair is. It throws for what only the values together show (a text
+    /// with neither `text` nor `runs`, a default font that is not installed).
+    let build: @Sendable (ElementValues) throws(DocumentError) -> LayoutElement
 
     init(_ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
-         build: @escaping @Sendable (ElementValues) -> LayoutElement) {
+         build: @escaping @Sendable (ElementValues) throws(DocumentError) -> LayoutElement) {
         self.type = type
         self.keys = keys
         self.exclusiveKeys = exclusiveKeys
@@ -32,7 +34,7 @@ public struct ElementKind: Sendable {
     /// Every element type of the format, in the order error messages list them.
     public static let all: [ElementKind] = [
         .node, .spec, .wrapper, .stack, .inset, .overlay, .background, .center, .ratio, .relative, .absolute,
-        .corner,
+        .corner, .text,
     ]
 
     /// The declaration of the type spelled `type`.
@@ -84,6 +86,14 @@ public enum ElementValueKind: Sendable, Equatable {
     case insets
     /// A string naming a colour.
     case color
+    /// Any string.
+    case string
+    /// A whole number ≥ 0.
+    case count
+    /// The name of a font the document's `fonts` defines, or `"default"`.
+    case fontName
+    /// An array of text runs, each an object with `text` and optionally `font`, `size`, `color`, `letterSpacing`.
+    case runs
 }
 
 /// The values an element's keys hold once read, for its type's ``ElementKind`` to build the element from.
@@ -100,7 +110,14 @@ struct ElementValues {
         case point(Point)
         case insets(EdgeInsets)
         case string(String)
+        case font(Font)
+        case runs([DocumentRun])
     }
+
+    /// The element's JSON path, for errors its kind finds while building it.
+    var path = JSONPath()
+    /// The document's fonts, for elements that fall back to the default one.
+    var fonts = DocumentFonts()
 
     /// The keys read so far, in document order (an element has a handful).
     private(set) var values: [(key: String, value: Value)] = []
@@ -156,6 +173,16 @@ struct ElementValues {
 
     func string(_ key: String) -> String? {
         if case .string(let text)? = self[key] { return text }
+        return nil
+    }
+
+    func font(_ key: String) -> Font? {
+        if case .font(let font)? = self[key] { return font }
+        return nil
+    }
+
+    func runs(_ key: String) -> [DocumentRun]? {
+        if case .runs(let runs)? = self[key] { return runs }
         return nil
     }
 }

@@ -1,0 +1,78 @@
+import TextureLayout
+import TextureLayoutText
+
+extension ElementKind {
+    /// `text`: a ``TextNode`` (Texture's `ASTextNode`) showing `text`, or `runs` (exactly one of them), with the
+    /// element's `font`, `size`, `color` and `letterSpacing` for every run that does not set its own.
+    static let text = ElementKind(
+        "text",
+        keys: [
+            ElementKey("text", .string), ElementKey("runs", .runs), ElementKey("font", .fontName),
+            ElementKey("size", .number(allowsNegative: false)), ElementKey("color", .color),
+            ElementKey("letterSpacing", .number(allowsNegative: true)), ElementKey("maxLines", .count),
+            .choice("lineBreak", LineBreakMode.self), .choice("truncation", TruncationMode.self),
+            ElementKey("truncationToken", .string), .choice("alignment", TextAlignment.self),
+            ElementKey("lineHeight", .number(allowsNegative: false)),
+            ElementKey("lineSpacing", .number(allowsNegative: true)), ElementKey("textContainerInset", .insets),
+        ],
+        exclusiveKeys: [("text", "runs")]
+    ) { values throws(DocumentError) in
+        let runs: [DocumentRun]
+        if let text = values.string("text") {
+            runs = [DocumentRun(text: text)]
+        } else if let given = values.runs("runs") {
+            runs = given
+        } else {
+            throw DocumentError(path: values.path, message: "a text needs \"text\" or \"runs\"")
+        }
+        var built: [TextRun] = []
+        for run in runs {
+            var font = run.font ?? values.font("font")
+            if font == nil { font = try values.fonts.defaultFont(for: values.path) }
+            built.append(TextRun(
+                run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
+                color: run.color ?? values.string("color") ?? "#000",
+                letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0))
+        }
+        var style = ParagraphStyle()
+        if let maxLines = values.number("maxLines") { style.maximumNumberOfLines = Int(maxLines) }
+        if let mode = values.choice("lineBreak", LineBreakMode.self) { style.lineBreakMode = mode }
+        if let mode = values.choice("truncation", TruncationMode.self) { style.truncationMode = mode }
+        if let token = values.string("truncationToken") { style.truncationToken = token }
+        if let alignment = values.choice("alignment", TextAlignment.self) { style.alignment = alignment }
+        style.lineHeight = values.number("lineHeight")
+        if let spacing = values.number("lineSpacing") { style.lineSpacing = spacing }
+        if let insets = values.insets("textContainerInset") { style.textContainerInset = insets }
+        return TextNode(runs: built, paragraphStyle: style)
+    }
+}
+
+/// A run as the document gives it: its text and the attributes it sets itself (the element's apply to the rest).
+struct DocumentRun {
+    var text: String
+    var font: Font?
+    var size: Double?
+    var color: String?
+    var letterSpacing: Double?
+}
+
+/// The fonts a document's `fonts` names, loaded when the document is read.
+final class DocumentFonts: @unchecked Sendable {
+    var byName: [String: Font] = [:]
+
+    /// The font named `"default"`: the document's own, else the project's default (DejaVu Sans through
+    /// fontconfig), which may be missing on a system without it.
+    func defaultFont(for path: JSONPath) throws(DocumentError) -> Font {
+        if let font = byName["default"] { return font }
+        do {
+            return try Font.defaultFont()
+        } catch {
+            throw DocumentError(path: path, message: "the default font is not available (\(error)); install "
+                + "\(Font.defaultFamily) (Scripts/setup does) or name a font file in \"fonts\"")
+        }
+    }
+}
+
+extension LineBreakMode: NamedCases { static let documentNames = names() }
+extension TruncationMode: NamedCases { static let documentNames = names() }
+extension TextAlignment: NamedCases { static let documentNames = names() }
