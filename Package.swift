@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).
-        .testTarget(name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument"]),
+        .testTarget(name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText"]),
     ],
     swiftLanguageModes: [.v6]
 )

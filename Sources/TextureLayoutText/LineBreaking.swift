@@ -82,7 +82,7 @@ extension ShapedText {
             let opportunity: Int
             let isForced: Bool
             if style.lineBreakMode == .word {
-                while breaks[breakIndex] <= position { breakIndex += 1 }
+                while breakIndex < breaks.count - 1 && breaks[breakIndex] <= position { breakIndex += 1 }
                 opportunity = breaks[breakIndex]
                 isForced = forced[breakIndex]
             } else {
@@ -162,7 +162,7 @@ extension ShapedText {
         let last = box.next > box.start ? run(at: box.next - 1) : first
         for index in first...last {
             let run = runs[index]
-            let scale = run.size.isFinite && run.size > 0 ? run.size / Double(run.font.unitsPerEm) : 0
+            let scale = run.effectiveSize / Double(run.font.unitsPerEm)
             ascent = max(ascent, Double(run.font.ascender) * scale)
             descent = max(descent, -Double(run.font.descender) * scale)
         }

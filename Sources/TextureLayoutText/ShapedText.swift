@@ -228,7 +228,7 @@ final class ShapedText: @unchecked Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let scale = run.size.isFinite && run.size > 0 ? run.size / Double(run.font.unitsPerEm) : 0
+        let scale = run.effectiveSize / Double(run.font.unitsPerEm)
         let first = glyphs.count
         for g in 0..<Int(count) {
             glyphs.append(ShapedGlyph(
@@ -249,10 +249,10 @@ final class ShapedText: @unchecked Sendable {
                                 : (last + 1 < item.glyphEnd ? Int(glyphs[last + 1].cluster) : item.end)
             let end = max(cluster + 1, min(neighbour, item.end))
             var spacing = 0.0
-            if run.letterSpacing != 0 {
+            if run.effectiveLetterSpacing != 0 {
                 var starts = 0
                 for u in cluster..<end where grapheme[u] { starts += 1 }
-                spacing = run.letterSpacing * Double(starts)
+                spacing = run.effectiveLetterSpacing * Double(starts)
                 glyphs[last].advance += spacing
             }
             var shapedWidth = 0.0
@@ -291,7 +291,7 @@ final class ShapedText: @unchecked Sendable {
             var glyph: hb_codepoint_t = 0
             _ = hb_font_get_nominal_glyph(run.font.hbFont, scalar, &glyph)
             total += Double(hb_font_get_glyph_h_advance(run.font.hbFont, glyph)) * scale
-            if grapheme[i] { total += run.letterSpacing }
+            if grapheme[i] { total += run.effectiveLetterSpacing }
             i += width
         }
         return total

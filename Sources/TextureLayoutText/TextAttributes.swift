@@ -7,7 +7,7 @@ public struct TextRun: Hashable, Sendable {
     public var text: String
     /// The font its glyphs come from (no fallback: a character the font lacks shows its `.notdef` glyph).
     public var font: Font
-    /// The font size in points; 0 gives zero-width, zero-height glyphs.
+    /// The font size in points; 0 gives zero-width, zero-height glyphs. Measuring uses ``effectiveSize``.
     public var size: Double
     /// A CSS colour, used only by pictures (it never changes geometry).
     public var color: String
@@ -21,6 +21,18 @@ public struct TextRun: Hashable, Sendable {
         self.size = size
         self.color = color
         self.letterSpacing = letterSpacing
+    }
+
+    /// The largest size and letter spacing measured as given (a million points): far beyond any screen, and
+    /// small enough that the widths of a megabyte of text stay finite.
+    public static let maximumSize = 1_000_000.0
+
+    /// The size measuring uses: ``size`` within 0…``maximumSize`` (NaN counts as 0).
+    var effectiveSize: Double { size >= 0 ? min(size, TextRun.maximumSize) : 0 }
+
+    /// The letter spacing measuring uses: ``letterSpacing`` within ±``maximumSize`` (NaN counts as 0).
+    var effectiveLetterSpacing: Double {
+        letterSpacing.isNaN ? 0 : max(-TextRun.maximumSize, min(letterSpacing, TextRun.maximumSize))
     }
 
     /// Whether the attributes (everything but the text) are the same, so that two runs can shape as one.

@@ -108,7 +108,7 @@ extension ShapedText {
             let shaped = segment.shaped
             let item = shaped.items[segment.item]
             let run = shaped.runs[item.run]
-            var glyphRun = GlyphRun(font: run.font, size: run.size, color: run.color, glyphs: [], positions: [])
+            var glyphRun = GlyphRun(font: run.font, size: run.effectiveSize, color: run.color, glyphs: [], positions: [])
             for g in item.glyphStart..<item.glyphEnd {
                 let glyph = shaped.glyphs[g]
                 let cluster = Int(glyph.cluster)

@@ -117,7 +117,8 @@ open class TextNode: DisplayNode {
         let last = boxes[boxes.count - 1]
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
-        textSize = Size(width.isFinite ? max(0, width) : 0, height.isFinite ? max(0, height) : 0)
+        // Not clamped: a size the engine cannot use (a huge line height, an infinite inset) is reported by it.
+        textSize = Size(width, height)
         brokenFor = key
         return textSize
     }

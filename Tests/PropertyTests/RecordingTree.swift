@@ -1,5 +1,6 @@
 import LayoutDocument
 import TextureLayout
+import TextureLayoutText
 
 // A copy of a document's element tree made of subclasses that record every measurement they compute: the range
 // and parent size a parent gave, the range after the element's own style (for the specs that apply it), which
@@ -83,6 +84,23 @@ final class RecordingDisplayNode: DisplayNode, Recording {
         super.init()
     }
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { spec }
+    override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
+        recorder.measure(self, c, parentSize) { super.calculateSize(c, parentSize: parentSize, context: context) }
+    }
+    override func calculateSize(_ c: SizeRange, context: LayoutContext) -> Size {
+        recorder.resolved(self, c)
+        return super.calculateSize(c, context: context)
+    }
+}
+
+/// A text (the document's `text`), with the same runs, paragraph style and default direction.
+final class RecordingTextNode: TextNode, Recording {
+    let recorder: Recorder
+    init(_ recorder: Recorder, copying text: TextNode) {
+        self.recorder = recorder
+        super.init(runs: text.runs, paragraphStyle: text.paragraphStyle)
+        defaultDirection = text.defaultDirection
+    }
     override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         recorder.measure(self, c, parentSize) { super.calculateSize(c, parentSize: parentSize, context: context) }
     }
@@ -257,7 +275,7 @@ final class RecordingCorner: CornerLayoutSpec, Recording {
 /// The elements an element holds, in document order: a spec's children, a node's layout spec.
 func elementChildren(_ element: LayoutElement) -> [LayoutElement] {
     if let spec = element as? LayoutSpec { return spec.children }
-    if let node = element as? DisplayNode, !(node is FixedSizeNode),
+    if let node = element as? DisplayNode, !(node is FixedSizeNode), !(node is TextNode),
        let spec = node.layoutSpecThatFits(.unconstrained) {
         return [spec]
     }
@@ -287,6 +305,8 @@ func recordingCopy(of element: LayoutElement, _ recorder: Recorder) -> LayoutEle
     switch element {
     case let node as FixedSizeNode:
         copy = RecordingFixedSizeNode(recorder, intrinsicSize: node.intrinsicSize)
+    case let text as TextNode:
+        copy = RecordingTextNode(recorder, copying: text)
     case is DisplayNode:
         if children.isEmpty {
             copy = RecordingDisplayNode(recorder, spec: nil)

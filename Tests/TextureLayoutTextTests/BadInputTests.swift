@@ -71,6 +71,8 @@ private func laysOutFinite(_ text: String, size: Double = 14, width: Double = 20
     _ = try laysOutFinite("\u{FFFD}\u{FEFF}\u{FFFF}")
     _ = try laysOutFinite("zero size", size: 0)
     _ = try laysOutFinite("huge size", size: 10_000)
+    // Sizes beyond a million points measure as a million (finite widths for any text).
+    _ = try laysOutFinite("ab", size: 1e308)
     _ = try laysOutFinite("no width", width: 0)
     // A 1 MB string (a long paragraph, then one unbreakable word) lays out without trouble.
     let words = String(repeating: "lorem ipsum dolor ", count: 1_000_000 / 18)
