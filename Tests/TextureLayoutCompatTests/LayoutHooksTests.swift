@@ -93,6 +93,23 @@ struct LayoutHooksTests {
         #expect(card.b.frame == rect(55, 10, 60, 20))
     }
 
+    @Test func firstLayoutPassMeasuresWithTheBounds() {
+        // API fact 24 (Texture's testMeasureOnLayoutIfNotHappenedBefore): a styled 100×100 node and a button added
+        // by hand, both with 100×100 frames and never measured, have calculatedSize 0×0; the first layout pass
+        // measures each with its bounds as an exact range, so both become 100×100.
+        let node = ASDisplayNode()
+        node.style.width = ASDimensionMake(100)
+        node.style.height = ASDimensionMake(100)
+        let button = ASButtonNode()
+        node.addSubnode(button)
+        node.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        button.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(node.calculatedSize == .zero && button.calculatedSize == .zero)
+        node.layoutIfNeeded()
+        #expect(node.calculatedSize == CGSize(width: 100, height: 100))
+        #expect(button.calculatedSize == CGSize(width: 100, height: 100))
+    }
+
     @Test func zeroBoundsSkipTheLayoutPass() {
         // As in Texture, a node without a size is not laid out (nor loaded, here).
         let card = HookedCardNode()
