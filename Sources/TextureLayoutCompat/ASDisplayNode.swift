@@ -228,23 +228,37 @@ open class ASDisplayNode: DisplayNode {
         runLayoutPass(measure: calculatedLayoutSize != layout.size)
     }
 
-    /// One node's layout pass; `measure` is false when the node's calculated layout is the one to apply.
+    /// The layout pass of the node and the nodes below it, parents before children as UIKit lays views out;
+    /// `measure` is false when the node's calculated layout is the one to apply. A work list instead of recursion
+    /// keeps deep node trees off the call stack.
     private final func runLayoutPass(measure: Bool) {
-        guard bounds != .zero else { return }
-        loadIfNeeded()
-        let boundsSize = CGSize(width: bounds.width.rounded(.up), height: bounds.height.rounded(.up))
-        if measure {
-            let range = calculatedLayoutSize == boundsSize && constrainedSizeForCalculatedLayout != .zero
-                ? constrainedSizeForCalculatedLayout : ASSizeRangeMake(boundsSize)
-            _ = layoutThatFits(range, parentSize: boundsSize)
+        var pending = [(node: self, measure: measure)]
+        while let (node, measure) = pending.popLast() {
+            guard node.bounds != .zero else { continue }
+            node.loadIfNeeded()
+            if measure {
+                _ = node.layoutThatFits(node.constrainedSizeForLayoutPass, parentSize: node.boundsSizeForLayout)
+            }
+            node.layoutSublayouts()
+            node.layout()
+            for subnode in node.subnodes.reversed() {
+                pending.append((subnode, subnode.calculatedLayoutSize != subnode.boundsSizeForLayout))
+            }
         }
-        layoutSublayouts()
-        layout()
-        for subnode in subnodes {
-            let subnodeSize = CGSize(width: subnode.bounds.width.rounded(.up),
-                                     height: subnode.bounds.height.rounded(.up))
-            subnode.runLayoutPass(measure: subnode.calculatedLayoutSize != subnodeSize)
-        }
+    }
+
+    /// Texture's `_locked_constrainedSizeForLayoutPass`: the range of the calculated layout while the bounds have
+    /// its size, else the bounds' size exactly (also for a node only ever measured inside another node's layout,
+    /// whose range is not kept).
+    final var constrainedSizeForLayoutPass: ASSizeRange {
+        calculatedLayoutSize == boundsSizeForLayout && constrainedSizeForCalculatedLayout != .zero
+            ? constrainedSizeForCalculatedLayout : ASSizeRangeMake(boundsSizeForLayout)
+    }
+
+    /// The bounds' size rounded up to whole points, as Texture compares it with a calculated size
+    /// (`ASCeilSizeValues`).
+    final var boundsSizeForLayout: CGSize {
+        CGSize(width: bounds.width.rounded(.up), height: bounds.height.rounded(.up))
     }
 
     /// Texture's `_layoutSublayouts`: each subnode the calculated layout places gets its frame there; others keep

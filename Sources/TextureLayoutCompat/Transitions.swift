@@ -65,14 +65,6 @@ extension ASDisplayNode {
         transition.applySubnodeInsertionsAndMoves()
         animateLayoutTransition(transition)
     }
-
-    /// Texture's `_locked_constrainedSizeForLayoutPass`: the range of the calculated layout while the bounds have
-    /// its size, else the bounds' size exactly.
-    var constrainedSizeForLayoutPass: ASSizeRange {
-        let boundsSize = CGSize(width: bounds.width.rounded(.up), height: bounds.height.rounded(.up))
-        if calculatedLayout != nil && calculatedSize == boundsSize { return constrainedSizeForCalculatedLayout }
-        return ASSizeRangeMake(boundsSize)
-    }
 }
 
 /// One transition of one node: its two layouts and the subnode changes between them (Texture's private
