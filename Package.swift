@@ -59,7 +59,7 @@ let package = Package(
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
-        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout"]),
+        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
         .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).

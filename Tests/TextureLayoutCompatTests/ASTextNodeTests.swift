@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import TextureLayoutCompat
+import TextureLayoutText
 
 /// The compat module's text node (the seed tests' stand-in has the short name in this module).
 typealias CompatTextNode = TextureLayoutCompat.ASTextNode
@@ -40,6 +41,42 @@ struct TextNodeTests {
         #expect(UIFont.preferredFont(forTextStyle: .caption2).pointSize == 11)
         #expect(UIFont(name: "No Such Family", size: 12) == nil)
         #expect(UIFont(name: "DejaVu Sans", size: 12)?.familyName == "DejaVu Sans")
+    }
+
+    @Test func registeredFontFilesAreFoundByName() throws {
+        // An app's bundled font: a copy of DejaVu Sans Mono under a brand name, registered, is found by its file
+        // name and by its family; a file that is not a font is refused.
+        let source = try Font(family: "DejaVu Sans Mono").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("UIFontTests-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("BrandMono-Regular.ttf")
+        try FileManager.default.copyItem(atPath: source, toPath: copy.path)
+        #expect(UIFont(name: "BrandMono-Regular", size: 12) == nil)
+        #expect(try UIFont.register(fontFile: copy.path) == "DejaVu Sans Mono")
+        #expect(UIFont(name: "BrandMono-Regular", size: 12)?.familyName == "DejaVu Sans Mono")
+        let notAFont = directory.appendingPathComponent("notes.ttf")
+        try Data("not a font".utf8).write(to: notAFont)
+        #expect(throws: (any Error).self) { try UIFont.register(fontFile: notAFont.path) }
+    }
+
+    @Test func boldIsTheBoldFace() {
+        // "Jane Doe" at 15: 74.71 wide in bold (pango-view, DejaVu Sans Bold), narrower in the regular face.
+        let bold = textNode(attributed("Jane Doe", size: 15, bold: true))
+        #expect(bold.layoutThatFits(unbounded).size == CGSize(width: 75, height: 18))
+        #expect(UIFont.systemFont(ofSize: 15, weight: .heavy).familyName == "DejaVu Sans")
+    }
+
+    @Test func paragraphLineSpacingAndMaximumLineHeight() {
+        // Two paragraphs, two lines: 2 × 19.79 + 4 of line spacing = 43.58, so 44. A maximum line height of 15
+        // (below the font's 19.79) makes each line 15: 30 + 4 = 34.
+        let style = NSMutableParagraphStyle()
+        style.lineSpacing = 4
+        let spaced = textNode(attributed("Hello\nHello", size: 17, [.paragraphStyle: style]))
+        #expect(spaced.layoutThatFits(unbounded).size == CGSize(width: 44, height: 44))
+        style.maximumLineHeight = 15
+        let capped = textNode(attributed("Hello\nHello", size: 17, [.paragraphStyle: style.copy()]))
+        #expect(capped.layoutThatFits(unbounded).size == CGSize(width: 44, height: 34))
     }
 
     @Test func oneLineIsItsAdvancesAndOneLineHigh() {
