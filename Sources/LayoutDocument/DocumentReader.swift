@@ -67,6 +67,7 @@ struct DocumentReader {
     {
         var range = SizeRange.unconstrained
         var scale = 2.0
+        var direction = LayoutDirection.leftToRight
         var root: LayoutElement?
         let documentMembers = try members(of: value, at: documentPath)
         // Fonts first, wherever the key is: text elements name them.
@@ -85,12 +86,13 @@ struct DocumentReader {
                         "the scale must be greater than 0 and at most \(format(LayoutDocument.validScales.upperBound))")
                 }
             case "root": root = try element(member, at: path)
+            case "layoutDirection": direction = try choice(member, at: path, LayoutDirection.self)
             default: throw unknownKey(key, at: path)
             }
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
-        return LayoutDocument(sizeRange: range, scale: scale, rootElement: root, info: info,
-                              elementsByName: elementsByName)
+        return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
+                              info: info, elementsByName: elementsByName)
     }
 
     // MARK: Elements
@@ -578,6 +580,16 @@ extension CenteringOptions: DocumentChoice {
 extension CenterSizingOptions: DocumentChoice {
     static let documentNames = ["default", "minimumX", "minimumY", "minimumXY"]
     static let documentValues: [CenterSizingOptions] = [[], .minimumX, .minimumY, .minimumXY]
+}
+
+extension LayoutDirection: DocumentChoice {
+    static let documentNames = ["ltr", "rtl"]
+    static let documentValues: [LayoutDirection] = [.leftToRight, .rightToLeft]
+}
+
+extension ContentDirection: DocumentChoice {
+    static let documentNames = ["inherit", "ltr", "rtl"]
+    static let documentValues: [ContentDirection] = [.inherit, .leftToRight, .rightToLeft]
 }
 
 extension RelativeSizingOption: DocumentChoice {

@@ -14,6 +14,9 @@ public struct LayoutDocument {
     public var sizeRange: SizeRange
     /// Pixels per point (`scale`, default 2).
     public var scale: Double
+    /// The user interface direction (`layoutDirection`, default left to right): nodes whose `direction` is
+    /// `inherit` mirror their content when it is right to left.
+    public var layoutDirection: LayoutDirection
 
     /// The scales a document may ask for. Texture's screens have 1 to 3; far above 1000 the pixel helpers'
     /// epsilon (a float epsilon times the scale) stops being small and `ceil(0)` turns negative.
@@ -35,10 +38,11 @@ public struct LayoutDocument {
         var color: String?
     }
 
-    init(sizeRange: SizeRange, scale: Double, rootElement: LayoutElement, info: [ObjectIdentifier: ElementInfo],
-         elementsByName: [String: LayoutElement]) {
+    init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
+         info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement]) {
         self.sizeRange = sizeRange
         self.scale = scale
+        self.layoutDirection = layoutDirection
         self.rootElement = rootElement
         self.info = info
         self.elementsByName = elementsByName
@@ -66,7 +70,7 @@ public struct LayoutDocument {
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
     public func layout() throws(DocumentError) -> DocumentLayout {
-        let layout = rootNode.layout(within: sizeRange, scale: scale)
+        let layout = rootNode.layout(within: sizeRange, scale: scale, direction: layoutDirection)
         if let issue = layout.issues.first { throw error(for: issue) }
         return DocumentLayout(document: self, layout: layout)
     }

@@ -28,7 +28,7 @@ extension ToolCommand {
     }
 }
 
-/// The options that override the document's size range and scale.
+/// The options that override the document's size range, scale and layout direction.
 struct SizeOptions: ParsableArguments {
     @Option(name: .customLong("width"), help: ArgumentHelp("Lays out at exactly this width (min = max).",
                                                           valueName: "W"))
@@ -46,6 +46,10 @@ struct SizeOptions: ParsableArguments {
 
     @Option(name: .customLong("scale"), help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
     var scale: String?
+
+    @Option(name: .customLong("direction"), help: ArgumentHelp(
+        "The layout direction: ltr or rtl (overrides the document's layoutDirection).", valueName: "ltr|rtl"))
+    var direction: String?
 
     /// Applies the overrides: `--min` and `--max` first, then `--width` and `--height`.
     func apply(to document: inout LayoutDocument) throws(Failure) {
@@ -67,6 +71,12 @@ struct SizeOptions: ParsableArguments {
                              + "\(format(LayoutDocument.validScales.upperBound)), got \(scale)")
             }
             overrides.scale = value
+        }
+        switch direction {
+        case nil: break
+        case "ltr": overrides.direction = .leftToRight
+        case "rtl": overrides.direction = .rightToLeft
+        case let other?: throw .usage("--direction: expected ltr or rtl, got \(Self.quoted(other))")
         }
         return overrides
     }
@@ -95,16 +105,17 @@ struct SizeOptions: ParsableArguments {
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-/// The size and scale options as numbers (`nil`: not given).
+/// The size, scale and direction options as values (`nil`: not given).
 struct SizeOverrides: Sendable {
     var minimum: Size?
     var maximum: Size?
     var width: Double?
     var height: Double?
     var scale: Double?
+    var direction: LayoutDirection?
 
-    /// Overrides the document's range (`--min` and `--max` first, then `--width` and `--height`) and scale; a
-    /// range whose min exceeds its max is a usage error.
+    /// Overrides the document's range (`--min` and `--max` first, then `--width` and `--height`), scale and layout
+    /// direction; a range whose min exceeds its max is a usage error.
     func apply(to document: inout LayoutDocument) throws(Failure) {
         var range = document.sizeRange
         if let minimum { range.min = minimum }
@@ -123,6 +134,7 @@ struct SizeOverrides: Sendable {
         }
         document.sizeRange = range
         if let scale { document.scale = scale }
+        if let direction { document.layoutDirection = direction }
     }
 }
 

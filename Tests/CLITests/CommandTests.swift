@@ -258,3 +258,35 @@ import Testing
         #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(line)")
     }
 }
+
+@Suite struct DirectionOptionTests {
+    // The feed cell mirrored in its 375-wide root: the avatar (16, 12, 44, 44) at 375 − 16 − 44 = 315, the share
+    // button (335, 96, 24, 24) at 16.
+    @Test func directionOverridesTheDocument() throws {
+        let result = try run(["layout", example("feed-cell.json"), "--direction", "rtl"])
+        result.expectSuccess()
+        #expect(result.text.contains(#""avatar": [315, 12, 44, 44]"#))
+        #expect(result.text.contains(#""share": [16, 96, 24, 24]"#))
+        let ltr = try run(["layout", example("feed-cell.json"), "--direction", "ltr"])
+        #expect(ltr.text == LayoutCommandTests.feedCellOutput)
+        let rtlDocument = #"{"layoutDirection": "rtl", "sizeRange": {"max": [100, 10]}, "root": {"type": "stack", "#
+            + #""children": [{"type": "node", "name": "n", "size": [10, 10]}]}}"#
+        #expect(try run(["layout", "DOC"], document: rtlDocument).text
+            == #"{"size": [10, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
+        #expect(try run(["layout", "DOC", "--width", "100"], document: rtlDocument).text
+            == #"{"size": [100, 10], "frames": {"n": [90, 0, 10, 10]}}"# + "\n")
+        #expect(try run(["layout", "DOC", "--width", "100", "--direction", "ltr"], document: rtlDocument).text
+            == #"{"size": [100, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
+    }
+
+    @Test func renderTakesTheDirectionToo() throws {
+        let result = try run(["render", example("feed-cell.json"), "--format", "svg", "--direction", "rtl"])
+        result.expectSuccess()
+        #expect(result.text.contains(#"<rect x="315" y="12" width="44" height="44""#))
+    }
+
+    @Test func aBadDirectionIsAUsageError() throws {
+        try run(["layout", example("feed-cell.json"), "--direction", "RTL"])
+            .expectFailure(2, startingWith: #"--direction: expected ltr or rtl, got "RTL""#)
+    }
+}

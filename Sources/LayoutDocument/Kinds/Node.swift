@@ -3,13 +3,23 @@ import TextureLayout
 extension ElementKind {
     /// `node`: a display node. With `size` it has that intrinsic size (a `FixedSizeNode`); with `layout` its layout
     /// spec is that element (a node used there is wrapped, as Texture requires a spec); with neither it is an
-    /// empty `DisplayNode`. `color` only matters to pictures.
+    /// empty `DisplayNode`. `color` only matters to pictures. `direction` is the node's content direction (Texture's
+    /// `semanticContentAttribute`): `inherit` follows the document's `layoutDirection`.
     static let node = ElementKind(
-        "node", keys: [ElementKey("size", .size), ElementKey("layout", .element), ElementKey("color", .color)],
+        "node",
+        keys: [ElementKey("size", .size), ElementKey("layout", .element), ElementKey("color", .color),
+               .choice("direction", ContentDirection.self)],
         exclusiveKeys: [("size", "layout")]
     ) { values in
-        if let size = values.size("size") { return FixedSizeNode(intrinsicSize: size) }
-        if let layout = values.element("layout") { return DocumentSpecNode(element: layout) }
-        return DisplayNode()
+        let node: DisplayNode
+        if let size = values.size("size") {
+            node = FixedSizeNode(intrinsicSize: size)
+        } else if let layout = values.element("layout") {
+            node = DocumentSpecNode(element: layout)
+        } else {
+            node = DisplayNode()
+        }
+        node.contentDirection = values.choice("direction", ContentDirection.self) ?? .inherit
+        return node
     }
 }
