@@ -59,6 +59,13 @@ open class ASDisplayNode: DisplayNode {
         self.supernode = nil
     }
 
+    /// Texture's `semanticContentAttribute`: whether the node's subnodes are mirrored in a right-to-left user
+    /// interface (`.unspecified`), always (`.forceRightToLeft`) or never (`.forceLeftToRight`, `.playback`,
+    /// `.spatial`). Sets the engine's ``DisplayNode/contentDirection``.
+    public final var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { contentDirection = ContentDirection(semanticContentAttribute) }
+    }
+
     // MARK: Measuring
 
     /// Texture's `layoutSpecThatFits:`: the spec that lays out the node's subnodes. Override it (in the class body:
