@@ -103,6 +103,7 @@ struct DocumentGenerator {
         var members: [String] = []
         if chance(0.85) { members.append("\"sizeRange\": \(sizeRange())") }
         if chance(0.25) { members.append("\"scale\": \(number(pick([1, 3, 0.5, 1.5, 4, 7, 2, 2.5])))") }
+        if chance(0.25) { members.append("\"layoutDirection\": \"\(pick(["ltr", "rtl"]))\"") }
         members.append("\"root\": \(element(depth: 0, parent: "root"))")
         return object(members)
     }

@@ -341,5 +341,8 @@ func recordingCopy(of element: LayoutElement, _ recorder: Recorder) -> LayoutEle
     }
     copy.style = element.style
     copy.debugName = element.debugName
+    if let node = element as? DisplayNode, let nodeCopy = copy as? DisplayNode {
+        nodeCopy.contentDirection = node.contentDirection
+    }
     return copy
 }
