@@ -77,20 +77,23 @@ extension LayoutElement {
     /// Texture's `layoutThatFits:`: lays the element out within `constrainedSize` at the pixel scale
     /// ``ASScreenScale()`` and returns Texture's result. For a display node that is its flattened layout: its size
     /// and one sublayout per display node its spec tree places, each relative to the node. Percentages resolve
-    /// against `constrainedSize.max`.
+    /// against `constrainedSize.max`. The pass runs in ``ASDisplayNode/userInterfaceLayoutDirection``.
     public func layoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         layoutThatFits(constrainedSize, scale: ASScreenScale())
     }
 
     /// ``layoutThatFits(_:)`` at `scale` pixels per point.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat) -> ASLayout {
-        ASLayout.makeRoot(from: layout(within: constrainedSize, scale: Double(scale)), in: constrainedSize)
+        layoutThatFits(constrainedSize, scale: scale,
+                       userInterfaceLayoutDirection: ASDisplayNode.userInterfaceLayoutDirection)
     }
 
     /// Texture's `layoutThatFits:parentSize:`: percentages resolve against `parentSize`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
         ASLayout.makeRoot(from: layout(within: constrainedSize, parentSize: Size(parentSize),
-                                       scale: Double(ASScreenScale())), in: constrainedSize)
+                                       scale: Double(ASScreenScale()),
+                                       direction: LayoutDirection(ASDisplayNode.userInterfaceLayoutDirection)),
+                          in: constrainedSize)
     }
 }
 

@@ -50,15 +50,25 @@ extension LayoutDirection {
     }
 }
 
+extension ASDisplayNode {
+    /// The user interface direction of layout passes that do not name one (``LayoutElement/layoutThatFits(_:)``,
+    /// ``layoutIfNeeded()``, …). Texture resolves `semanticContentAttribute` against the application's
+    /// `userInterfaceLayoutDirection`; here there is no application, and the direction is scoped instead of
+    /// global, so that passes on different threads or tasks (a server laying out requests in several languages)
+    /// can differ: `ASDisplayNode.$userInterfaceLayoutDirection.withValue(.rightToLeft) { node.layoutIfNeeded() }`.
+    /// Left to right outside any such scope.
+    @TaskLocal public static var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+}
+
 extension LayoutElement {
-    /// ``layoutThatFits(_:)`` in a user interface running in `userInterfaceLayoutDirection` (Texture reads it from
-    /// the application; here a pass names it). Display nodes whose ``ASDisplayNode/semanticContentAttribute``
-    /// resolves to right to left have their subnodes' positions mirrored within them in the result, as Texture
-    /// flips them: `x' = node width − subnode width − x`.
+    /// ``layoutThatFits(_:)`` in a user interface running in `userInterfaceLayoutDirection` instead of
+    /// ``ASDisplayNode/userInterfaceLayoutDirection``. Display nodes whose
+    /// ``ASDisplayNode/semanticContentAttribute`` resolves to right to left have their subnodes' positions
+    /// mirrored within them in the result, as Texture flips them: `x' = node width − subnode width − x`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat = ASScreenScale(),
                                userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection) -> ASLayout {
-        let layout: Layout = layoutThatFits(constrainedSize, parentSize: nil, scale: Double(scale),
-                                            direction: LayoutDirection(userInterfaceLayoutDirection))
-        return ASLayout.makeRoot(from: layout)
+        ASLayout.makeRoot(from: layout(within: constrainedSize, scale: Double(scale),
+                                       direction: LayoutDirection(userInterfaceLayoutDirection)),
+                          in: constrainedSize)
     }
 }

@@ -20,6 +20,11 @@ private final class Leaf: ASDisplayNode {
 private final class InnerNode: ASDisplayNode {
     let b = Leaf(10, 10)
 
+    override init() {
+        super.init()
+        automaticallyManagesSubnodes = true
+    }
+
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 5.2, bottom: 0, right: 0), child: b)
     }
@@ -30,6 +35,11 @@ private final class InnerNode: ASDisplayNode {
 private final class OuterNode: ASDisplayNode {
     let a = Leaf(20, 10)
     let inner = InnerNode()
+
+    override init() {
+        super.init()
+        automaticallyManagesSubnodes = true
+    }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 0.3, bottom: 0, right: 0),
@@ -87,5 +97,28 @@ struct SemanticContentAttributeTests {
         #expect(layOut(outer, .leftToRight) == (rtlOuter, ltrInner))
         outer.inner.semanticContentAttribute = .forceRightToLeft
         #expect(layOut(outer, .leftToRight) == (rtlOuter, rtlInner))
+    }
+}
+
+extension SemanticContentAttributeTests {
+    @Test("Passes that name no direction run in the scoped user interface direction")
+    func scopedUserInterfaceDirection() {
+        let outer = OuterNode()
+        #expect(ASDisplayNode.userInterfaceLayoutDirection == .leftToRight)
+        ASDisplayNode.$userInterfaceLayoutDirection.withValue(.rightToLeft) {
+            #expect(outer.layoutThatFits(range(0, 0, 100, 100)).sublayoutFrames == rtlOuter)
+            #expect(outer.inner.calculatedLayout?.sublayoutFrames == rtlInner)
+            #expect(outer.layoutThatFits(range(0, 0, 100, 100), parentSize: CGSize(width: 100, height: 100))
+                .sublayoutFrames == rtlOuter)
+            // Applying the layout gives the subnodes their flipped frames.
+            outer.frame = CGRect(x: 0, y: 0, width: 36, height: 10)
+            outer.layoutIfNeeded()
+            #expect(outer.a.frame == rtlOuter[0])
+            #expect(outer.inner.frame == rtlOuter[1])
+            // inner's own pass measures it exactly at its bounds rounded up to 16 × 10: b's range is exactly
+            // 16 − 5.2 = 10.8 wide, 11 once ceiled, at ceil(5.2) = 5.5, flipped to 16 − 5.5 − 11 = −0.5.
+            #expect(outer.inner.b.frame == rect(-0.5, 0, 11, 10))
+        }
+        #expect(outer.layoutThatFits(range(0, 0, 100, 100)).sublayoutFrames == ltrOuter)
     }
 }
