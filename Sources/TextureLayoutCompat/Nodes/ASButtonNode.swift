@@ -16,7 +16,9 @@ public enum ASButtonNodeImageAlignment: UInt8, Hashable, Sendable {
 public enum UIControl {
     /// UIKit's `UIControl.State`: the states a button keeps a title and images for.
     public struct State: OptionSet, Hashable, Sendable {
+        /// The underlying value.
         public let rawValue: UInt
+        /// The value with this raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// The plain state.

@@ -2,7 +2,9 @@
 
 /// Texture's `ASScrollDirection`: the directions a scroll node scrolls in.
 public struct ASScrollDirection: OptionSet, Hashable, Sendable {
+    /// The underlying value.
     public let rawValue: UInt8
+    /// The value with this raw value.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Scrolls to the right.

@@ -18,12 +18,32 @@ extension NSAttributedString.Key {
 
 /// UIKit's `NSTextAlignment`.
 public enum NSTextAlignment: Int, Sendable {
-    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+    /// Lines start at the left edge.
+    case left = 0
+    /// Lines are centred.
+    case center = 1
+    /// Lines end at the right edge.
+    case right = 2
+    /// Lines but a paragraph's last fill the width.
+    case justified = 3
+    /// Left for left-to-right text, right for right-to-left text.
+    case natural = 4
 }
 
 /// UIKit's `NSLineBreakMode`: how lines wrap, and how the last line truncates.
 public enum NSLineBreakMode: Int, Sendable {
-    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+    /// Lines wrap between words.
+    case byWordWrapping = 0
+    /// Lines wrap between characters.
+    case byCharWrapping
+    /// Text past the last line is cut off.
+    case byClipping
+    /// The last line starts with an ellipsis.
+    case byTruncatingHead
+    /// The last line ends with an ellipsis.
+    case byTruncatingTail
+    /// The last line has an ellipsis in its middle.
+    case byTruncatingMiddle
 }
 
 /// UIKit's `NSParagraphStyle`: the paragraph attributes Texture's text nodes lay out with. Immutable; make one
@@ -47,6 +67,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
     /// How lines wrap, and how a too-long last line is cut.
     public fileprivate(set) var lineBreakMode = NSLineBreakMode.byWordWrapping
 
+    /// The default style: natural alignment, word wrapping, no extra spacing.
     public override init() {}
 
     private func copyValues(to copy: NSParagraphStyle) -> NSParagraphStyle {

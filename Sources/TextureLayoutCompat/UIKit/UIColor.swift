@@ -6,7 +6,9 @@ import Foundation
 
 /// UIKit's `UIColor`: red, green, blue and alpha components from 0 to 1. It subclasses `NSObject`, as UIKit's class
 /// does, so that `[.foregroundColor: color]` attribute dictionaries compile unchanged.
-open class UIColor: NSObject {
+///
+/// Immutable once made, so it can be shared between threads (unchecked: the class is open, as UIKit's is).
+open class UIColor: NSObject, @unchecked Sendable {
     /// The components, each from 0 to 1.
     public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
@@ -26,6 +28,7 @@ open class UIColor: NSObject {
         return (red, green, blue, alpha) == (other.red, other.green, other.blue, other.alpha)
     }
 
+    /// A hash consistent with ``isEqual(_:)``.
     open override var hash: Int {
         var hasher = Hasher()
         for component in [red, green, blue, alpha] { hasher.combine(component) }

@@ -10,20 +10,33 @@ import TextureLayoutText
 ///
 /// The system font is the text module's default family (DejaVu Sans): iOS's San Francisco is not available, so
 /// text measured here is as wide as DejaVu Sans makes it. Metrics come from the face's `hhea` table.
-open class UIFont: NSObject {
+///
+/// Immutable once made, so it can be shared between threads (unchecked: the class is open, as UIKit's is).
+open class UIFont: NSObject, @unchecked Sendable {
     /// UIKit's `UIFont.Weight`: the weights of `systemFont(ofSize:weight:)`.
     public struct Weight: RawRepresentable, Hashable, Sendable {
+        /// The underlying value.
         public let rawValue: CGFloat
+        /// The value with this raw value.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The lightest weight (OpenType 100).
         public static let ultraLight = Weight(rawValue: -0.8)
+        /// OpenType 200.
         public static let thin = Weight(rawValue: -0.6)
+        /// OpenType 300.
         public static let light = Weight(rawValue: -0.4)
+        /// The regular weight (OpenType 400).
         public static let regular = Weight(rawValue: 0)
+        /// OpenType 500.
         public static let medium = Weight(rawValue: 0.23)
+        /// OpenType 600.
         public static let semibold = Weight(rawValue: 0.3)
+        /// The bold weight (OpenType 700).
         public static let bold = Weight(rawValue: 0.4)
+        /// OpenType 800.
         public static let heavy = Weight(rawValue: 0.56)
+        /// The heaviest weight (OpenType 900).
         public static let black = Weight(rawValue: 0.62)
 
         /// The OpenType weight (100…900) fontconfig is asked for: UIKit's named weights in order, 100 apart; a
@@ -37,19 +50,32 @@ open class UIFont: NSObject {
 
     /// UIKit's `UIFont.TextStyle`: the Dynamic Type styles of `preferredFont(forTextStyle:)`.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        /// The underlying value.
         public let rawValue: String
+        /// The value with this raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// 34 points.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        /// 28 points.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        /// 22 points.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        /// 20 points.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        /// 17 points, semibold.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        /// 17 points.
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        /// 16 points.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        /// 15 points.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        /// 13 points.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        /// 12 points.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        /// 11 points.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         /// iOS's size and weight for the style at the default ("Large") content size.
@@ -118,6 +144,7 @@ open class UIFont: NSObject {
         return face == other.face && pointSize == other.pointSize
     }
 
+    /// A hash consistent with ``isEqual(_:)``.
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(face)

@@ -7,7 +7,9 @@ import Foundation
 
 /// UIKit's `UIImage` without pixels: its ``size`` in points and its ``scale``. It subclasses `NSObject`, as UIKit's
 /// class does, so that it can sit in attribute dictionaries and `Any` values the way Texture code puts it.
-open class UIImage: NSObject {
+///
+/// Immutable once made, so it can be shared between threads (unchecked: the class is open, as UIKit's is).
+open class UIImage: NSObject, @unchecked Sendable {
     /// The size in points: the pixel size divided by ``scale``, as UIKit reports it.
     public let size: CGSize
     /// Pixels per point: the `@2x`/`@3x` suffix of the file name it was loaded from, else 1.
