@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
         .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText"]),
-        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument", "CFreeType", "CFontconfig"]),
+        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "CFreeType"]),
         .executableTarget(
             name: "texture-layout",
             dependencies: [
@@ -55,7 +55,10 @@ let package = Package(
             exclude: ["Cases", "known-divergences.md"]
         ),
         .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText"]),
-        .testTarget(name: "LayoutRenderingTests", dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout"]),
+        .testTarget(
+            name: "LayoutRenderingTests",
+            dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout", "TextureLayoutText"]
+        ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.

@@ -6,7 +6,8 @@ import TextureLayout
 /// element is drawn as the box of its frame, rounded to cells. Nodes are drawn with `+`, `-` and `|`; specs with
 /// `.` and `:` (nodes are drawn over specs); a zero-size element is a `*`. A node's name is written as near its
 /// top-left corner as its own characters allow (its top edge when free), a spec's as near its bottom-right corner,
-/// a zero-size element's beside its `*`; a name that does not fit is left out. The first line gives the scale.
+/// a zero-size element's beside its `*`; a name that does not fit is left out. Text is written inside its box, a
+/// character per cell. The first line gives the scale.
 public enum ASCIIRenderer {
     /// The width of a wide terminal line with room to spare, so that pictures print without wrapping.
     public static let defaultMaxColumns = 100
@@ -69,6 +70,21 @@ public enum ASCIIRenderer {
             }
         }
         for (item, c0, r0, _, _) in boxes where item.isZeroSize { canvas[c0, r0] = "*" }
+        // Text: each line's characters inside its element's box, from the line's start, on the row nearest its
+        // middle (the next free one when lines share a row), cut at the box's right edge.
+        var written: [(c0: Int, r0: Int, c1: Int, r1: Int)] = []
+        for (item, c0, r0, c1, r1) in boxes where !item.lines.isEmpty && r1 - r0 >= 2 && c1 - c0 >= 2 {
+            var nextRow = r0 + 1
+            for line in item.lines {
+                let r = max(nextRow, min(row(line.frame.minY + line.frame.height / 2, cell), r1 - 1))
+                guard r < r1 else { break }
+                let start = min(max(column(line.frame.minX, cell), c0 + 1), c1 - 1)
+                let characters = Array(TextCanvas.printable(line.text).prefix(c1 - start))
+                canvas.write(characters, column: start, row: r)
+                written.append((start, r, start + characters.count, r + 1))
+                nextRow = r + 1
+            }
+        }
         // Labels go on their own element's characters (its edges included, not its corners), never over another
         // element's, another label or a mark; ownership follows this picture's drawing order (specs under nodes).
         let order = LabelGrid.placementOrder(of: picture.items, mode: labels)
@@ -79,7 +95,7 @@ public enum ASCIIRenderer {
                 .filter { groups[$0] >= 0 }
                 .map { (group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1, r1: boxes[$0].r1 + 1) }
             let marks = boxes.filter(\.item.isZeroSize).map { (c0: $0.c0, r0: $0.r0, c1: $0.c0 + 1, r1: $0.r0 + 1) }
-            var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks)
+            var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks + written)
             for index in order {
                 let (item, c0, r0, c1, r1) = boxes[index]
                 guard let name = item.name else { continue }

@@ -63,8 +63,18 @@ final class GlyphFace {
         return Double(slot.pointee.advance.x)
     }
 
+    /// Outlines already read: a picture reads each glyph once.
+    private var outlines: [UInt32: [OutlineSegment]] = [:]
+
     /// The outline of a glyph in font units (empty for a glyph without one, such as a space).
     func outline(of glyph: UInt32) -> [OutlineSegment] {
+        if let outline = outlines[glyph] { return outline }
+        let outline = readOutline(of: glyph)
+        outlines[glyph] = outline
+        return outline
+    }
+
+    private func readOutline(of glyph: UInt32) -> [OutlineSegment] {
         guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
               let slot = face?.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return [] }
         final class Sink { var segments: [OutlineSegment] = [] }

@@ -39,10 +39,16 @@ public enum PNGRenderer {
         let height = max(1, Int(saturating: picture.size.height * s, .up))
         var raster = Raster(width: width, height: height, background: Palette.background)
         let lineWidth = max(1, 0.5 * s)
+        let faces = PictureFaces()
         for item in picture.items {
             let f = item.frame
             let x0 = f.minX * s, y0 = f.minY * s, x1 = f.maxX * s, y1 = f.maxY * s
-            if let fill = item.fill {
+            if item.isText {
+                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.textStroke)
+                for run in item.lines.lazy.flatMap(\.glyphRuns) {
+                    if let glyphs = faces.glyphs(run) { raster.draw(glyphs, pixelScale: s) }
+                }
+            } else if let fill = item.fill {
                 raster.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
                 raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.nodeStroke)
             } else {
@@ -63,7 +69,7 @@ public enum PNGRenderer {
             raster.line(x0: cx - arm, y0: cy + arm, x1: cx + arm, y1: cy - arm, lineWidth: max(1, s),
                         color: Palette.marker)
         }
-        if let typeface = LabelTypeface() {
+        if let typeface = faces.labels {
             for label in picture.labels(mode: labels, font: typeface) {
                 raster.draw(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline, color: label.color),
                             pixelScale: s)

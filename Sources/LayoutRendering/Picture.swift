@@ -1,5 +1,6 @@
 import LayoutDocument
 import TextureLayout
+import TextureLayoutText
 
 /// What a picture of a laid-out document shows: every element of the document that appears in the computed
 /// layout, as its frame in the root's coordinate space, in drawing order (Texture's z-order: a parent before its
@@ -26,8 +27,14 @@ public struct LayoutPicture {
         /// How many document elements enclose it (the root element has depth 0).
         public var depth: Int
         /// The fill of a node: its `color` when that is a CSS colour, otherwise a palette colour by depth. `nil`
-        /// for a spec.
+        /// for a spec and for text, whose glyphs are what it shows.
         public var fill: RGBA?
+        /// A text element's lines as its layout measured them, moved into the root's coordinate space (frames,
+        /// baselines and glyph positions): pictures draw these glyphs and never lay the text out again. Empty for
+        /// other elements.
+        public var lines: [TextLine] = []
+        /// Whether the item is a text element (drawn as its glyphs in a light outline, not as a filled box).
+        public var isText = false
 
         /// A zero-size element has no area to draw; pictures mark it instead. Decided by the computed frame, so
         /// that clamping a far-away frame does not turn it into a mark.
@@ -109,11 +116,18 @@ public struct LayoutPicture {
                 let path = depth <= LayoutPicture.maxPathDepth ? document.path(of: element) : nil
                 let isNode = element is DisplayNode
                 var fill: RGBA?
-                if isNode {
+                let text = element as? TextNode
+                if isNode && text == nil {
                     fill = document.color(of: element).flatMap(RGBA.init(css:)) ?? Palette.color(depth: depth)
                 }
-                items.append(Item(frame: layout.frameInRoot, isNode: isNode, type: type,
-                                  name: document.name(of: element), path: path, depth: depth, fill: fill))
+                let frame = layout.frameInRoot
+                var item = Item(frame: frame, isNode: isNode, type: type, name: document.name(of: element),
+                                path: path, depth: depth, fill: fill)
+                if let text {
+                    item.isText = true
+                    item.lines = text.lines.map { $0.moved(by: frame.origin) }
+                }
+                items.append(item)
                 childDepth = depth + 1
             }
             for child in layout.sublayouts.reversed() {
@@ -122,6 +136,9 @@ public struct LayoutPicture {
         }
         self.init(size: result.size, scale: document.scale, items: items)
     }
+
+    /// The boxes of every line of text in the picture.
+    var lineBoxes: [Rect] { items.flatMap { $0.lines.map(\.frame) } }
 
     /// Items deeper than this have no ``Item/path``.
     public static let maxPathDepth = 64
@@ -144,6 +161,10 @@ public enum Palette {
     public static let nodeStroke = RGBA(0x33, 0x33, 0x33)
     /// Spec outlines (dashed).
     public static let specStroke = RGBA(0x55, 0x55, 0x55)
+    /// The outline around a text element: light, so that the glyphs stand out as on a screen.
+    public static let textStroke = RGBA(0xC8, 0xC8, 0xC8)
+    /// Glyphs whose run colour is not a CSS colour.
+    public static let textColor = RGBA(0, 0, 0)
     /// Marks of zero-size elements.
     public static let marker = RGBA(0xD0, 0x00, 0x00)
     /// Node labels on light backdrops.
@@ -177,5 +198,20 @@ extension Int {
         }
         let limit = Double(Int.saturationLimit)
         self = Int(Swift.min(Swift.max(value.rounded(rule), -limit), limit))
+    }
+}
+
+extension TextLine {
+    /// The line moved by `offset`: its frame, baseline and glyph positions.
+    func moved(by offset: Point) -> TextLine {
+        var line = self
+        line.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
+        line.baseline += offset.y
+        for index in line.glyphRuns.indices {
+            line.glyphRuns[index].positions = line.glyphRuns[index].positions.map {
+                Point($0.x + offset.x, $0.y + offset.y)
+            }
+        }
+        return line
     }
 }

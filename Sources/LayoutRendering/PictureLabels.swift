@@ -53,7 +53,7 @@ extension LayoutPicture {
         }
         var grid = LabelGrid(columns: Int(saturating: size.width / cell, .up),
                              rows: Int(saturating: size.height / cell, .up), areas: areas,
-                             blocks: textBoxes.map(cells))
+                             blocks: lineBoxes.map(cells))
         let height = font.ascent + font.descent
         var placed: [PlacedLabel] = []
         for index in order {
@@ -89,9 +89,6 @@ extension LayoutPicture {
         }
         return placed
     }
-
-    /// The boxes of the text drawn in the picture, which labels keep clear of.
-    var textBoxes: [Rect] { [] }
 
     /// The colour drawn behind `box`: the fill of the last node before `index` in drawing order that contains the
     /// box's centre (looking back a bounded number of items), over the canvas.

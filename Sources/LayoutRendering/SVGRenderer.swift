@@ -19,19 +19,27 @@ public enum SVGRenderer {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\">\n"
         out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Palette.background.hex)\"/>\n"
+        let faces = PictureFaces()
         out += "<g stroke-width=\"0.5\">\n"
         for item in picture.items {
             let f = item.frame
             let geometry = "x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
                 + "height=\"\(format(f.height))\""
             let paint: String
-            if let fill = item.fill {
+            if item.isText {
+                paint = "fill=\"none\" stroke=\"\(Palette.textStroke.hex)\""
+            } else if let fill = item.fill {
                 paint = "fill=\"\(fill.hex)\"" + (fill.alpha == 255 ? "" : " fill-opacity=\"\(short(fill.opacity))\"")
                     + " stroke=\"\(Palette.nodeStroke.hex)\""
             } else {
                 paint = "fill=\"none\" stroke=\"\(Palette.specStroke.hex)\" stroke-dasharray=\"3 2\""
             }
             out += "<rect \(geometry) \(paint)><title>\(escape(tooltip(item)))</title></rect>\n"
+            // A text element's glyphs, as measured, one path per run of one font, size and colour.
+            for run in item.lines.lazy.flatMap(\.glyphRuns) {
+                guard let glyphs = faces.glyphs(run) else { continue }
+                out += path(glyphs, title: nil)
+            }
         }
         out += "</g>\n"
         // Marks and labels go over every frame so that nothing hides them.
@@ -46,18 +54,24 @@ public enum SVGRenderer {
             out += "<path d=\"M\(short(center.x - 3)) \(short(center.y - 3))l6 6m0 -6l-6 6\" "
                 + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"><title>\(escape(tooltip(item)))</title></path>\n"
         }
-        // Labels as glyph outlines (every viewer draws them alike), each filled with its contrasting colour.
-        if let typeface = LabelTypeface() {
-            var outlines: [UInt32: [OutlineSegment]] = [:]
+        // Labels as glyph outlines (every viewer draws them alike), each in its contrasting colour.
+        if let typeface = faces.labels {
             for label in picture.labels(mode: labels, font: typeface) {
-                let glyphs = typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline, color: label.color)
-                let data = glyphs.svgPathData(outlines: &outlines)
-                guard !data.isEmpty else { continue }
-                out += "<path d=\"\(data)\" fill=\"\(label.color.hex)\"><title>\(escape(label.text))</title></path>\n"
+                out += path(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline,
+                                            color: label.color), title: label.text)
             }
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// A `<path>` filling the outlines of `glyphs`, with a tooltip when `title` is given; nothing for glyphs
+    /// without outlines (spaces).
+    static func path(_ glyphs: PlacedGlyphs, title: String?) -> String {
+        let data = glyphs.svgPathData
+        guard !data.isEmpty else { return "" }
+        let fill = "fill=\"\(glyphs.color.hex)\"" + (glyphs.color.alpha == 255 ? "" : " fill-opacity=\"\(short(glyphs.color.opacity))\"")
+        return "<path d=\"\(data)\" \(fill)" + (title.map { "><title>\(escape($0))</title></path>\n" } ?? "/>\n")
     }
 
     /// `name (type) path: [x, y, w, h]`, with the frame the layout computed (not the one drawn).

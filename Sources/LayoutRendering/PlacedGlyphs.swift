@@ -1,5 +1,5 @@
-import CFontconfig
 import TextureLayout
+import TextureLayoutText
 
 /// Glyphs of one font, size and colour, placed: what a picture draws for a label or a piece of a line of text.
 /// Positions are in points in the root's coordinate space.
@@ -15,18 +15,15 @@ struct PlacedGlyphs {
     /// The colour the glyphs are filled with.
     var color: RGBA
 
-    /// The glyphs' outlines as SVG path data in the picture's coordinates (y down), two decimals; outlines
-    /// already read are taken from `outlines`, so that a picture reads each glyph once.
-    func svgPathData(outlines: inout [UInt32: [OutlineSegment]]) -> String {
+    /// The glyphs' outlines as SVG path data in the picture's coordinates (y down), two decimals.
+    var svgPathData: String {
         let s = size / face.unitsPerEm
         var data = ""
         for (glyph, origin) in zip(glyphs, positions) {
-            let segments = outlines[glyph] ?? face.outline(of: glyph)
-            outlines[glyph] = segments
             func point(_ x: Double, _ y: Double) -> String {
                 SVGRenderer.short(origin.x + x * s) + " " + SVGRenderer.short(origin.y - y * s)
             }
-            for segment in segments {
+            for segment in face.outline(of: glyph) {
                 switch segment {
                 case let .move(x, y): data += (data.isEmpty ? "M" : "ZM") + point(x, y)
                 case let .line(x, y): data += "L" + point(x, y)
@@ -40,16 +37,38 @@ struct PlacedGlyphs {
     }
 }
 
-/// The font pictures write labels in: the project's default font (DejaVu Sans, found through fontconfig) at
-/// ``size`` points. Measured by the glyphs' advances, so that what placement measures is what is drawn.
+/// The FreeType faces one picture draws with, opened once per font (a face is not shared between threads, so
+/// each picture has its own).
+final class PictureFaces {
+    private var faces: [ObjectIdentifier: GlyphFace?] = [:]
+    /// The default font's face, for labels (`nil` when the system has no default font).
+    private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).flatMap(face(for:))
+        .map(LabelTypeface.init)
+
+    /// The face of `font` (`nil` if FreeType cannot open its file).
+    func face(for font: Font) -> GlyphFace? {
+        if let face = faces[ObjectIdentifier(font)] { return face }
+        let face = GlyphFace(path: font.path, index: font.faceIndex)
+        faces[ObjectIdentifier(font)] = face
+        return face
+    }
+
+    /// A run of a text line as glyphs to draw, in its CSS colour (black when that is not one).
+    func glyphs(_ run: GlyphRun) -> PlacedGlyphs? {
+        guard let face = face(for: run.font) else { return nil }
+        return PlacedGlyphs(face: face, size: run.size, glyphs: run.glyphs, positions: run.positions,
+                            color: RGBA(css: run.color) ?? Palette.textColor)
+    }
+}
+
+/// The font pictures write labels in: the project's default font at ``size`` points. Measured by the glyphs'
+/// advances (names are short identifiers: no shaping needed), so that what placement measures is what is drawn.
 final class LabelTypeface: LabelFont {
     /// Small enough to fit most named boxes of a phone screen, large enough to read at scale 1.
     static let size = 7.0
     let face: GlyphFace
 
-    /// The default font, or `nil` when the system has none (pictures are then drawn without labels).
-    init?() {
-        guard let path = LabelTypeface.defaultFontFile(), let face = GlyphFace(path: path) else { return nil }
+    init(face: GlyphFace) {
         self.face = face
     }
 
@@ -72,19 +91,5 @@ final class LabelTypeface: LabelFont {
             pen += face.advance(of: id) * LabelTypeface.size / face.unitsPerEm
         }
         return PlacedGlyphs(face: face, size: LabelTypeface.size, glyphs: glyphs, positions: positions, color: color)
-    }
-
-    /// The file of the font fontconfig picks for "DejaVu Sans".
-    static func defaultFontFile() -> String? {
-        guard let pattern = FcNameParse("DejaVu Sans") else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
     }
 }

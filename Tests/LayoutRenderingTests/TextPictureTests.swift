@@ -1,0 +1,85 @@
+import LayoutRendering
+import Testing
+import TextureLayout
+import TextureLayoutText
+
+/// Pictures draw the glyphs a text node's layout measured, where it put them.
+@Suite struct TextPictureTests {
+    /// A picture of one text node laid out at the root's origin (so its lines are already in the root's space).
+    func picture(_ text: String, width: Double, size: Double = 17, color: String = "#000") throws -> LayoutPicture {
+        let node = TextNode(runs: [TextRun(text, font: try Font.defaultFont(), size: size, color: color)])
+        let layout = node.layoutThatFits(SizeRange(min: .zero, max: Size(width, .infinity)))
+        var item = LayoutPicture.Item(frame: Rect(origin: .zero, size: layout.size), isNode: true, type: "text",
+                                      name: "words")
+        item.isText = true
+        item.lines = node.lines
+        return LayoutPicture(size: layout.size, scale: 2, items: [item])
+    }
+
+    @Test func svgDrawsEachLinesGlyphsAsPaths() throws {
+        let picture = try picture("Hello world, again and again", width: 90, color: "#336699")
+        let lines = picture.items[0].lines
+        #expect(lines.count >= 2)
+        let svg = SVGRenderer.render(picture, labels: .none)
+        let paths = svg.split(separator: "\n").filter { $0.hasPrefix("<path d=\"M") }
+        // One path per line (one run each), filled with the run's colour; every coordinate inside the text's box.
+        #expect(paths.count == lines.count)
+        #expect(paths.allSatisfy { $0.hasSuffix(##"fill="#336699"/>"##) })
+        #expect(!svg.contains("<text"))
+        for (path, line) in zip(paths, lines) {
+            let data = path.dropFirst(#"<path d=""#.count).prefix { $0 != "\"" }
+            let numbers = data.split(whereSeparator: { "MLQCZ ".contains($0) }).compactMap { Double($0) }
+            let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+            let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+            #expect(xs.min()! >= line.frame.minX - 1 && xs.max()! <= line.frame.maxX + 1)
+            #expect(ys.min()! >= line.frame.minY && ys.max()! <= line.frame.maxY)
+            // Glyphs stand on the baseline: most of the ink is above it.
+            #expect(ys.filter { $0 <= line.baseline }.count > ys.count / 2)
+        }
+    }
+
+    @Test func pngInksInsideTheLineBoxesOnly() throws {
+        let picture = try picture("Inked words here", width: 80, size: 15)
+        let lines = picture.items[0].lines
+        let png = try DecodedPNG(PNGRenderer.render(picture, labels: .none))
+        #expect(png.width == Int((picture.size.width * 2).rounded(.up)))
+        var inkPerLine = [Int](repeating: 0, count: lines.count)
+        for y in 1..<(png.height - 1) {
+            for x in 1..<(png.width - 1) where png.pixel(x, y) != Palette.background
+                && png.pixel(x, y) != Palette.textStroke {
+                // Pixel (x, y) covers points x / 2 … (x + 1) / 2: it must touch a line's box.
+                let px = Double(x) / 2, py = Double(y) / 2
+                let line = lines.firstIndex {
+                    px + 0.5 >= $0.frame.minX - 0.5 && px <= $0.frame.maxX + 0.5 && py + 0.5 >= $0.frame.minY
+                        && py <= $0.frame.maxY
+                }
+                #expect(line != nil, "ink at \(x), \(y) outside every line")
+                if let line { inkPerLine[line] += 1 }
+            }
+        }
+        #expect(inkPerLine.allSatisfy { $0 > 40 }, "\(inkPerLine)")
+        // Anti-aliased: besides full black there are grey pixels.
+        let values = (0..<png.height).flatMap { y in (0..<png.width).map { png.pixel($0, y).red } }
+        #expect(values.contains(0) || values.contains { $0 < 0x20 })
+        #expect(values.contains { $0 > 0x40 && $0 < 0xC0 })
+    }
+
+    @Test func asciiWritesTheCharactersInsideTheBox() throws {
+        let picture = try picture("Two lines of text", width: 80)
+        let lines = picture.items[0].lines
+        #expect(lines.count == 2)
+        let ascii = ASCIIRenderer.render(picture, maxColumns: 61, labels: .none)
+        let rows = ascii.split(separator: "\n").dropFirst().map(String.init)
+        // The box's first and last rows are its edges; each line's text sits between its | edges.
+        #expect(rows.first!.hasPrefix("+") && rows.last!.hasPrefix("+"))
+        for line in lines {
+            let row = try #require(rows.first { $0.contains(line.text) }, "\(line.text)")
+            #expect(row.hasPrefix("|") && row.hasSuffix("|"))
+        }
+    }
+
+    @Test func labelsKeepOffTheText() throws {
+        // The text fills its box: its name has nowhere to go.
+        #expect(try picture("Filled", width: 200).labels(mode: .all, font: FiveByEightFont()).isEmpty)
+    }
+}
