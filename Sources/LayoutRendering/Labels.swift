@@ -35,9 +35,12 @@ struct LabelGrid {
     let columns: Int
     let rows: Int
     private(set) var owners: [Int32]
+    /// How many cells each group owns (by group index), so that a label larger than its whole area is dismissed
+    /// without a search.
+    private var owned: [Int]
     /// How many cell checks placement may still make: bounds the work for pictures of many thousands of elements
     /// (the rest of their labels are left out).
-    private var budget = 4_000_000
+    private var budget = 1_000_000
 
     /// A grid whose cells are owned by the items' areas, given in drawing order as cell rectangles
     /// (`c0..<c1`, `r0..<r1`, clamped here) with the group each belongs to, and with `blocks` (cells of text)
@@ -66,15 +69,21 @@ struct LabelGrid {
         }
         let painted: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)] =
             blocks.map { (LabelGrid.blocked, $0.c0, $0.r0, $0.c1, $0.r1) } + areas.reversed()
+        owned = [Int](repeating: 0, count: Int(areas.map(\.group).max() ?? 0) + 1)
+        var previous: (group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)?
         for (group, c0, r0, c1, r1) in painted {
             let c0 = max(c0, 0), c1 = min(c1, width), r0 = max(r0, 0), r1 = min(r1, height)
             guard c0 < c1, r0 < r1 else { continue }
+            // A chain of elements with one frame (a deep nesting) paints its cells once.
+            if let previous, previous == (group, c0, r0, c1, r1) { continue }
+            previous = (group, c0, r0, c1, r1)
             var r = find(&nextRow, 0, r0)
             while r < r1 {
                 let base = r * (width + 1)
                 var c = find(&next, base, c0)
                 while c < c1 {
                     owners[r * width + c] = group
+                    if group >= 0 { owned[Int(group)] += 1 }
                     next[base + c] = Int32(c + 1)
                     left[r] -= 1
                     c = find(&next, base, c + 1)
@@ -86,16 +95,21 @@ struct LabelGrid {
     }
 
     /// Whether every cell of the block is owned by `group` (by anyone but ``blocked`` when `group` is `nil`) and
-    /// on the grid; if not, the column of a cell that is not.
-    private mutating func isFree(c: Int, r: Int, width: Int, height: Int, group: Int32?) -> (Bool, badColumn: Int) {
+    /// on the grid; if not, a column holding a cell that is not: the block's columns are checked whole, from the
+    /// right (or from the left when `leftFirst`), so that the caller can skip every block containing that column
+    /// (scanning rightwards, the rightmost bad column skips furthest; leftwards, the leftmost).
+    private mutating func isFree(c: Int, r: Int, width: Int, height: Int, group: Int32?,
+                                 leftFirst: Bool) -> (Bool, badColumn: Int) {
         guard c >= 0, r >= 0, c + width <= columns, r + height <= rows else { return (false, c) }
-        for row in r..<(r + height) {
-            // From the right, so that a failure lets the caller skip every column up to it.
-            for column in stride(from: c + width - 1, through: c, by: -1) {
+        for step in 0..<width {
+            let column = leftFirst ? c + step : c + width - 1 - step
+            var row = r
+            while row < r + height {
                 budget -= 1
                 let owner = owners[row * columns + column]
                 if let group, owner != group { return (false, column) }
                 if group == nil, owner == LabelGrid.blocked { return (false, column) }
+                row += 1
             }
         }
         return (true, c)
@@ -107,30 +121,37 @@ struct LabelGrid {
     mutating func firstFree(group: Int32?, width: Int, height: Int, c0: Int, r0: Int, c1: Int, r1: Int,
                             fromBottomRight: Bool) -> (c: Int, r: Int)? {
         let c0 = max(c0, 0), r0 = max(r0, 0), c1 = min(c1, columns), r1 = min(r1, rows)
-        guard width > 0, height > 0, c1 - c0 >= width, r1 - r0 >= height else { return nil }
-        let rowStarts = fromBottomRight ? Array(stride(from: r1 - height, through: r0, by: -1))
-            : Array(r0...(r1 - height))
-        for r in rowStarts {
+        guard width > 0, height > 0, c1 - c0 >= width, r1 - r0 >= height,
+              group.map({ owns($0, atLeast: width * height) }) ?? true else { return nil }
+        for step in 0...(r1 - height - r0) {
+            let r = fromBottomRight ? r1 - height - step : r0 + step
             if fromBottomRight {
                 var c = c1 - width
                 while c >= c0 {
                     guard budget > 0 else { return nil }
-                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group)
+                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group,
+                                             leftFirst: true)
                     if free { return (c, r) }
-                    // Every block that starts after `bad − width` contains the bad cell.
+                    // Every block that starts after `bad − width` contains the bad column.
                     c = min(c - 1, bad - width)
                 }
             } else {
                 var c = c0
                 while c + width <= c1 {
                     guard budget > 0 else { return nil }
-                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group)
+                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group,
+                                             leftFirst: false)
                     if free { return (c, r) }
                     c = max(c + 1, bad + 1)
                 }
             }
         }
         return nil
+    }
+
+    /// Whether `group` owns at least `count` cells (labels placed in its area count as still owned).
+    func owns(_ group: Int32, atLeast count: Int) -> Bool {
+        group >= 0 && Int(group) < owned.count && owned[Int(group)] >= count
     }
 
     /// The owner of a cell (``nobody`` off the grid).

@@ -59,9 +59,12 @@ extension LayoutPicture {
         for index in order {
             let item = items[index]
             guard let text = item.name else { continue }
-            let width = font.width(of: text)
             // The text's cells plus one free cell all round, so that it keeps clear of edges and other labels.
-            let w = Int(saturating: width / cell, .up) + 2, h = Int(saturating: height / cell, .up) + 2
+            let h = Int(saturating: height / cell, .up) + 2
+            // Not even a label's height of cells: not worth measuring (deep nestings have thousands of these).
+            if !item.isZeroSize && !grid.owns(groups[index], atLeast: h * 3) { continue }
+            let width = font.width(of: text)
+            let w = Int(saturating: width / cell, .up) + 2
             let spot: (c: Int, r: Int)?
             if item.isZeroSize {
                 // Beside the mark's centre, right or else left, over anything but text and labels.

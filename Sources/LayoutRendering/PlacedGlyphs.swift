@@ -67,6 +67,8 @@ final class LabelTypeface: LabelFont {
     /// Small enough to fit most named boxes of a phone screen, large enough to read at scale 1.
     static let size = 7.0
     let face: GlyphFace
+    /// Each character's glyph and advance in points, looked up once.
+    private var glyphs: [Unicode.Scalar: (id: UInt32, advance: Double)] = [:]
 
     init(face: GlyphFace) {
         self.face = face
@@ -75,9 +77,16 @@ final class LabelTypeface: LabelFont {
     var ascent: Double { face.ascender * LabelTypeface.size / face.unitsPerEm }
     var descent: Double { face.descender * LabelTypeface.size / face.unitsPerEm }
 
+    private func glyph(_ scalar: Unicode.Scalar) -> (id: UInt32, advance: Double) {
+        if let glyph = glyphs[scalar] { return glyph }
+        let id = face.glyph(for: scalar)
+        let glyph = (id, face.advance(of: id) * LabelTypeface.size / face.unitsPerEm)
+        glyphs[scalar] = glyph
+        return glyph
+    }
+
     func width(of text: String) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + face.advance(of: face.glyph(for: $1)) } * LabelTypeface.size
-            / face.unitsPerEm
+        text.unicodeScalars.reduce(0) { $0 + glyph($1).advance }
     }
 
     /// `text` as glyphs from `x` on the baseline `baseline`.
@@ -85,10 +94,10 @@ final class LabelTypeface: LabelFont {
         var glyphs: [UInt32] = [], positions: [Point] = []
         var pen = x
         for scalar in text.unicodeScalars {
-            let id = face.glyph(for: scalar)
+            let (id, advance) = glyph(scalar)
             glyphs.append(id)
             positions.append(Point(pen, baseline))
-            pen += face.advance(of: id) * LabelTypeface.size / face.unitsPerEm
+            pen += advance
         }
         return PlacedGlyphs(face: face, size: LabelTypeface.size, glyphs: glyphs, positions: positions, color: color)
     }
