@@ -137,8 +137,13 @@ public struct LayoutPicture {
         self.init(size: result.size, scale: document.scale, items: items)
     }
 
-    /// The boxes of every line of text in the picture.
-    var lineBoxes: [Rect] { items.flatMap { $0.lines.map(\.frame) } }
+    /// The rows of text in the picture: each line's band across its element, so that no label sits beside a
+    /// line as if it were part of the text.
+    var lineBoxes: [Rect] {
+        items.flatMap { item in
+            item.lines.map { Rect(x: item.frame.minX, y: $0.frame.minY, width: item.frame.width, height: $0.frame.height) }
+        }
+    }
 
     /// Items deeper than this have no ``Item/path``.
     public static let maxPathDepth = 64

@@ -16,7 +16,7 @@ import TextureLayout
     }
 
     @Test func everyExampleHasItsPictureAndExpectedFrames() throws {
-        #expect(exampleNames.count >= 14)
+        #expect(exampleNames.count >= 15)
         let files = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)
         let pictures = Set(files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
         #expect(pictures == Set(exampleNames))
@@ -37,17 +37,23 @@ import TextureLayout
 
     /// Each example's root size and frames, derived by hand.
     static let expected: [String: (size: [Double], frames: [String: [Double]])] = [
-        // Inset 16/12 in a 375-wide range → row range exactly 343 wide. Optimized flexing (content grows and
-        // shrinks, exact width): content gets 343 − 44 − 12 = 287. Header: 8 + 270 + 30 = 308 > 287, so the title
-        // (the only shrinker) loses 21 → 249; time centred: floorPx((18 − 14) / 2) = 2. Body stretched to 287.
-        // Actions: 3 × 16 + 3 × 24 = 120, the spacer grows by 167 and is stretched to the line's 24.
-        // Content: 18 + 6 + 54 + 6 + 24 = 108. Cell: 108 + 24 = 132.
-        "feed-cell": ([375, 132], [
-            "cell": [0, 0, 375, 132], "row": [16, 12, 343, 108], "avatar": [16, 12, 44, 44],
-            "content": [72, 12, 287, 108], "header": [72, 12, 287, 18], "title": [72, 12, 249, 18],
-            "time": [329, 14, 30, 14], "body": [72, 36, 287, 54], "actions": [72, 96, 287, 24],
-            "like": [72, 96, 24, 24], "comment": [112, 96, 24, 24], "spacer": [152, 96, 167, 24],
-            "share": [335, 96, 24, 24],
+        // Text sizes come from DejaVu Sans as pango-view lays the same strings out (advances at the size, no
+        // hinting) and from the font's hhea ascender and descender (1901 and −483 of 2048 units): a line is
+        // 2384 / 2048 em tall (17.46 at 15 points, 15.13 at 13), a text's size is rounded up to whole points.
+        // Inset 16/12 in a 375-wide range → row range exactly 343 wide; content grows to 343 − 44 − 12 = 287.
+        // Header (stretched to 287): title "Ada Lovelace" at 15 points is 99.69 → 100 × 18, time "2h" at 13 is
+        // 16.51 → 17 × 16; spaceBetween puts the 287 − 117 left between them: time at 72 + 100 + 170 = 342.
+        // baselineFirst: ascenders 1901 / 2048 em = 13.92 and 12.07 points, so time moves down 1.86 to
+        // 13.86, ceiled to the pixel grid: 14; the line is 13.92 + max(18 − 13.92, 16 − 12.07) = 18 tall.
+        // Body: pango-view breaks it at 287 into four lines (the widest 260.66); 4 × 17.46 = 69.84 → 70, stretched
+        // to 287. Content: 18 + 6 + 70 + 6 + 24 = 124; actions at 12 + 18 + 6 + 70 + 6 = 112 as before: 3 × 16
+        // + 3 × 24 = 120, the spacer grows by 167. Cell: 124 + 24 = 148.
+        "feed-cell": ([375, 148], [
+            "cell": [0, 0, 375, 148], "row": [16, 12, 343, 124], "avatar": [16, 12, 44, 44],
+            "content": [72, 12, 287, 124], "header": [72, 12, 287, 18], "title": [72, 12, 100, 18],
+            "time": [342, 14, 17, 16], "body": [72, 36, 287, 70], "actions": [72, 112, 287, 24],
+            "like": [72, 112, 24, 24], "comment": [112, 112, 24, 24], "spacer": [152, 112, 167, 24],
+            "share": [335, 112, 24, 24],
         ]),
         // Stack width 375 − 8 = 367; lines break when 118 + 4 + 118 + 4 + 118 + 4 + 118 = 484 > 367, so 3, 3, 1.
         // Full lines: free space 367 − 362 = 5, spaceBetween adds 2.5 per gap (x = 0, 124.5, 249); the single
@@ -58,15 +64,41 @@ import TextureLayout
             "p4": [4, 126, 118, 118], "p5": [128.5, 126, 118, 118], "p6": [253, 126, 118, 118],
             "p7": [4, 248, 118, 118],
         ]),
-        // Cover: ratio 0.4 of 375 → 150. Row 343 wide: 72 + 140 + 0 + 84 + 3 × 12 = 332, the spacer grows by 11.
-        // Line height 72; centred: names floorPx(17) = 17, spacer 36, follow 20. Badge: relative end/end in the
+        // Cover: ratio 0.4 of 375 → 150. Names (text measured as for the feed cell): "Grace Hopper" at 20 points
+        // is 138.83 → 139 × 24 (23.28 tall), "@grace · Arlington" at 15 is 140.02 → 141 × 18; the stack is 141 ×
+        // (24 + 4 + 18) = 46. Follow: "Follow" at 15 is 47.05 → 48 × 18, plus insets 18 and 8 → 84 × 34, its
+        // background node takes that. Row: 72 + 141 + 0 + 84 + 3 × 12 = 333 of 343, the spacer grows by 10. Line
+        // height 72; centred: names floorPx(13), the spacer 36, follow floorPx(19). Badge: relative end/end in the
         // avatar's 72 × 72 → (52, 52).
         "profile-header": ([375, 246], [
             "profile": [0, 0, 375, 246], "cover": [0, 0, 375, 150], "coverPhoto": [0, 0, 375, 150],
             "info": [0, 150, 375, 96], "infoRow": [16, 162, 343, 72], "avatarWithBadge": [16, 162, 72, 72],
             "avatar": [16, 162, 72, 72], "badgeCorner": [16, 162, 72, 72], "badge": [68, 214, 20, 20],
-            "names": [100, 179, 140, 38], "displayName": [100, 179, 140, 20], "handle": [100, 203, 110, 14],
-            "spacer": [252, 198, 11, 0], "follow": [275, 182, 84, 32],
+            "names": [100, 175, 141, 46], "displayName": [100, 175, 139, 24], "handle": [100, 203, 141, 18],
+            "spacer": [253, 198, 10, 0], "follow": [275, 181, 84, 34], "followButton": [275, 181, 84, 34],
+            "followLabel": [293, 189, 48, 18],
+        ]),
+        // Every child of the screen's stack is stretched to 375, so each inset gives its text exactly 343 (the
+        // text's own width is smaller) and its line height rounded up: "Settings" at 28 points 32.59 → 33,
+        // "CONNECTIONS" at 13 → 16, row texts at 17 points 19.79 → 20. navBar 20 + 33 + 8 = 61; sectionHeader
+        // 16 + 16 + 6 = 38. A row: inset 11/16 around a stack exactly 343 wide: 28 + label + value + 8 + 3 × 12,
+        // the label grows by the rest; centred in the 28-point line: texts floorPx(4), chevrons floorPx(7.5) = 7.5.
+        // Widths (pango-view, rounded up): "Airplane Mode" 122.23 → 123 grows by 122, "Off" 25.09 → 26; "Wi-Fi"
+        // 40.56 → 41 grows by 103, "Home Network" 126.59 → 127; "Bluetooth" 82.53 → 83 grows by 163, "On"
+        // 24.16 → 25. A row is 50 tall; separators are insets of 56 on the left around a 1-point node stretched
+        // to 319. Rows at 99, 150, 201; screen 251.
+        "settings": ([375, 251], [
+            "screen": [0, 0, 375, 251], "navBar": [0, 0, 375, 61], "title": [16, 20, 343, 33],
+            "sectionHeader": [0, 61, 375, 38], "section": [16, 77, 343, 16],
+            "airplaneRow": [0, 99, 375, 50], "airplaneIcon": [16, 110, 28, 28], "airplaneLabel": [56, 114, 245, 20],
+            "airplaneValue": [313, 114, 26, 20], "airplaneChevron": [351, 117.5, 8, 13],
+            "separator1": [56, 149, 319, 1],
+            "wifiRow": [0, 150, 375, 50], "wifiIcon": [16, 161, 28, 28], "wifiLabel": [56, 165, 144, 20],
+            "wifiValue": [212, 165, 127, 20], "wifiChevron": [351, 168.5, 8, 13],
+            "separator2": [56, 200, 319, 1],
+            "bluetoothRow": [0, 201, 375, 50], "bluetoothIcon": [16, 212, 28, 28],
+            "bluetoothLabel": [56, 216, 246, 20], "bluetoothValue": [314, 216, 25, 20],
+            "bluetoothChevron": [351, 219.5, 8, 13],
         ]),
         // Spacer grows by 200 − 80 = 120 and is stretched to the line's 40; the plain spec with a child ignores
         // it (no frame for "ignored"), takes its range's min (0 wide) and is stretched to 40 high.

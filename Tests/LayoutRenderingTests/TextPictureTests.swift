@@ -8,7 +8,7 @@ import TextureLayoutText
     /// A picture of one text node laid out at the root's origin (so its lines are already in the root's space).
     func picture(_ text: String, width: Double, size: Double = 17, color: String = "#000") throws -> LayoutPicture {
         let node = TextNode(runs: [TextRun(text, font: try Font.defaultFont(), size: size, color: color)])
-        let layout = node.layoutThatFits(SizeRange(min: .zero, max: Size(width, .infinity)))
+        let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
         var item = LayoutPicture.Item(frame: Rect(origin: .zero, size: layout.size), isNode: true, type: "text",
                                       name: "words")
         item.isText = true
