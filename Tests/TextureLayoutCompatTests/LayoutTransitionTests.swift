@@ -167,6 +167,34 @@ struct LayoutTransitionTests {
         #expect(form.frame == rect(0, 0, 320, 138))
     }
 
+    @Test func layoutPassUpdatesTheImplicitHierarchy() {
+        // Texture's testCalculatedLayoutHierarchyTransitions: three 100×100 nodes; state 1 places a and b in an
+        // absolute spec, state 2 places a and a horizontal stack of c then b. After the state changes, a layout
+        // pass makes the subnodes the new layout's nodes in its order: a, c, b (c at 0, b 100 to its right).
+        let a = ASDisplayNode(), b = ASDisplayNode(), c = ASDisplayNode()
+        for child in [a, b, c] { child.style.preferredSize = CGSize(width: 100, height: 100) }
+        var state = 1
+        let node = ASDisplayNode()
+        node.automaticallyManagesSubnodes = true
+        node.layoutSpecBlock = { _, _ in
+            state == 1 ? ASAbsoluteLayoutSpec(children: [a, b])
+                : ASAbsoluteLayoutSpec(children: [a, ASStackLayoutSpec(direction: .horizontal, spacing: 0,
+                                                                       justifyContent: .start, alignItems: .start,
+                                                                       children: [c, b])])
+        }
+        let sizeToFit = range(0, 0, .greatestFiniteMagnitude, .greatestFiniteMagnitude)
+        node.frame = CGRect(origin: .zero, size: node.layoutThatFits(sizeToFit).size)
+        node.layoutIfNeeded()
+        #expect(same(node.subnodes, [a, b]))
+
+        state = 2
+        node.setNeedsLayout()
+        node.layoutIfNeeded()
+        #expect(same(node.subnodes, [a, c, b]))
+        #expect(c.frame == rect(0, 0, 100, 100))
+        #expect(b.frame == rect(100, 0, 100, 100))
+    }
+
     @Test func zeroRangeDoesNothing() {
         // A node never laid out has zero bounds: the range's max is 0, and Texture returns at once.
         let form = SignUpNode(managesSubnodes: true)
