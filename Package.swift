@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "texture-layout",
             dependencies: [
-                "TextureLayout", "LayoutDocument", "LayoutRendering",
+                "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,6 +22,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// fontconfig knows no font of this family.
     case familyNotFound(family: String)
 
+    /// One line naming what is wrong and the file or family, for error messages.
     public var description: String {
         switch self {
         case .fileNotFound(let path): "font file not found: \(path)"
@@ -197,7 +198,10 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible 
 
     // MARK: Identity
 
+    /// Fonts are equal when they are the same loaded font (run attributes compare fonts this way).
     public static func == (a: Font, b: Font) -> Bool { a === b }
+    /// Hashes the font's identity, matching ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// The family and file, for diagnostics.
     public var description: String { "Font(\(familyName), \(path))" }
 }

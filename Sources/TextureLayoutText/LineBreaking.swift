@@ -81,20 +81,31 @@ extension ShapedText {
             // The next opportunity after `position` and whether it is forced.
             let opportunity: Int
             let isForced: Bool
+            var end: Int
+            var fits: Bool
             if style.lineBreakMode == .word {
                 while breakIndex < breaks.count - 1 && breaks[breakIndex] <= position { breakIndex += 1 }
-                opportunity = breaks[breakIndex]
-                isForced = forced[breakIndex]
+                let point = breakPoints[breakIndex]
+                opportunity = Int(point.position)
+                isForced = point.forced
+                end = Int(point.contentEnd)
+                if end >= start {
+                    fits = point.widthToContentEnd - prefix[start] + startAdjust[start] <= maxWidth
+                } else {
+                    end = start
+                    fits = lineWidth(start, end, next: opportunity) <= maxWidth
+                }
             } else {
                 var q = position + 1
                 while q < n && (!graphemeBoundary[q] || ShapedText.isLineSeparator(units[q])) { q += 1 }
                 while breaks[forcedIndex] < q { forcedIndex += 1 }
                 opportunity = q
                 isForced = breaks[forcedIndex] == q && forced[forcedIndex]
+                end = trimmedEnd(start, opportunity)
+                fits = lineWidth(start, end, next: opportunity) <= maxWidth
             }
-            let end = trimmedEnd(start, opportunity)
             // A line holding at most one grapheme cluster takes it even when it is too wide.
-            if lineWidth(start, end, next: opportunity) <= maxWidth || nextGrapheme(after: start) >= end {
+            if fits || nextGrapheme(after: start) >= end {
                 if isForced || opportunity == n {
                     guard emit(start, end, opportunity, endsParagraph: true) else { break }
                     if opportunity == n {
@@ -161,10 +172,8 @@ extension ShapedText {
         let first = run(at: box.start < units.count || box.start == 0 ? box.start : box.start - 1)
         let last = box.next > box.start ? run(at: box.next - 1) : first
         for index in first...last {
-            let run = runs[index]
-            let scale = run.effectiveSize / Double(run.font.unitsPerEm)
-            ascent = max(ascent, Double(run.font.ascender) * scale)
-            descent = max(descent, -Double(run.font.descender) * scale)
+            ascent = max(ascent, runAscent[index])
+            descent = max(descent, runDescent[index])
         }
         box.ascent = ascent
         box.descent = descent

@@ -12,6 +12,17 @@ struct ShapedGlyph: Sendable {
     var yOffset: Double
 }
 
+/// A line-break opportunity as the breaking loop needs it: a line from `start` to here is
+/// `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
+struct BreakPoint: Sendable {
+    var position: Int32
+    /// The position with the spaces before it removed (searched back to the text's start).
+    var contentEnd: Int32
+    var forced: Bool
+    /// `prefix[contentEnd]`, plus the end correction when the opportunity splits an item there.
+    var widthToContentEnd: Double
+}
+
 /// The corrections of ``ShapedText/endAdjust`` and ``ShapedText/startAdjust`` while they are built.
 struct Adjustments {
     var end: [Double]
@@ -44,6 +55,9 @@ final class ShapedText: @unchecked Sendable {
     /// The runs whose characters make up the text, and where each starts (`runs.count + 1` entries).
     let runs: [TextRun]
     let runStarts: [Int]
+    /// Each run's font ascent and descent at its size, in points (`hhea`), for line heights.
+    let runAscent: [Double]
+    let runDescent: [Double]
     let glyphs: [ShapedGlyph]
     let items: [ShapedItem]
     /// `prefix[i]` is the width of `units[0..<i]`; a cluster's advance counts at its first character.
@@ -55,6 +69,9 @@ final class ShapedText: @unchecked Sendable {
     /// Line-break opportunities after offset 0, ascending, and whether each is forced (after a newline).
     let breaks: [Int]
     let forced: [Bool]
+    /// The word-mode break opportunities with what the breaking loop reads at each, side by side so that
+    /// breaking a text at a new width walks one array (see ``BreakPoint``).
+    let breakPoints: [BreakPoint]
     /// Whether a grapheme cluster starts at each offset (`units.count + 1` entries; the end counts).
     let graphemeBoundary: [Bool]
     /// The resolved direction of each paragraph (the text between forced breaks), by the offset it starts at.
@@ -86,6 +103,8 @@ final class ShapedText: @unchecked Sendable {
         self.units = units
         self.runs = runs
         self.runStarts = runStarts
+        runAscent = runs.map { Double($0.font.ascender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
+        runDescent = runs.map { -Double($0.font.descender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
         let n = units.count
 
         var positions = [Int32](repeating: 0, count: max(n, 1))
@@ -207,6 +226,16 @@ final class ShapedText: @unchecked Sendable {
         self.prefix = prefix
         self.endAdjust = adjustments.end
         self.startAdjust = adjustments.start
+        var points: [BreakPoint] = []
+        points.reserveCapacity(breaks.count)
+        for (index, position) in breaks.enumerated() {
+            var end = position
+            while end > 0 && ShapedText.isTrailingSpace(units[end - 1]) { end -= 1 }
+            let width = prefix[end] + (end == position ? adjustments.end[end] : 0)
+            points.append(BreakPoint(position: Int32(position), contentEnd: Int32(end), forced: forced[index],
+                                     widthToContentEnd: width))
+        }
+        breakPoints = points
     }
 
     /// Shapes one item with HarfBuzz (default features: kerning, standard ligatures), appending its glyphs in

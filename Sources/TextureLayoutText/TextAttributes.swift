@@ -65,8 +65,11 @@ public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     /// Left for a left-to-right paragraph, right for a right-to-left one.
     case natural
+    /// Lines start at the left edge.
     case left
+    /// Lines are centred in the node's width.
     case center
+    /// Lines end at the right edge.
     case right
     /// Spaces are stretched so that every line but a paragraph's last fills the width.
     case justified
@@ -74,7 +77,9 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 
 /// The base direction of a paragraph.
 public enum TextDirection: String, Hashable, Sendable, CaseIterable {
+    /// Embedding level 0: left-to-right text, natural alignment left.
     case leftToRight
+    /// Embedding level 1: right-to-left text, natural alignment right.
     case rightToLeft
 }
 

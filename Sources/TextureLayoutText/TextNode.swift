@@ -123,6 +123,8 @@ open class TextNode: DisplayNode {
         return textSize
     }
 
+    /// Measures as a display node does (``calculateSizeThatFits(_:)`` limited to the range), then keeps the final
+    /// size (alignment places lines within it) and reports the measured baselines for this computation.
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         let size = super.calculateSize(constrainedSize, context: context)
         finalSize = size

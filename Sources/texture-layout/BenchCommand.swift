@@ -2,6 +2,7 @@ import ArgumentParser
 import LayoutDocument
 import LayoutRendering
 import TextureLayout
+import TextureLayoutText
 
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +10,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench FILE [--iterations N] [--pipeline]`: times layout in-process and prints
+/// `bench FILE [--iterations N] [--pipeline] [--second-width W]`: times layout in-process and prints
 /// `{"elements": N, "layout": {"min": ns, "median": ns}, "relayout": {"min": ns, "median": ns}}`, with `--pipeline`
-/// also `"read"` and `"output"`, the other stages of the `layout` command.
+/// also `"read"` and `"output"`, the other stages of the `layout` command; with text elements also
+/// `"characters"` (UTF-16 units of all texts), and with `--second-width` also `"secondWidth"`.
 struct BenchCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -21,7 +23,10 @@ struct BenchCommand: ToolCommand {
             relayout: before each iteration the node named "changed" (a node with "size") grows or shrinks by \
             one point in both axes (not timed), and the same tree is laid out again. Times are in nanoseconds. \
             With --pipeline, also read: the document's bytes (in memory) parsed, checked and built into elements; \
-            and output: the result tree and the layout command's JSON text made from a laid-out document.
+            and output: the result tree and the layout command's JSON text made from a laid-out document. \
+            A "changed" text element gets one character added or removed instead. secondWidth: each iteration \
+            builds and lays out the tree (not timed), then lays it out again with the range's max width set to \
+            --second-width (text is only broken into lines again, not reshaped).
             """
     )
 
@@ -33,6 +38,9 @@ struct BenchCommand: ToolCommand {
 
     @Flag(help: "Also times reading the document and making the layout command's output.")
     var pipeline = false
+
+    @Option(help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
+    var secondWidth: Double?
 
     @OptionGroup var size: SizeOptions
 
@@ -70,22 +78,45 @@ struct BenchCommand: ToolCommand {
         var relayoutTimes: [UInt64] = []
         let document = try build()
         if let changed = document.elementsByName["changed"] {
-            guard let node = changed as? FixedSizeNode else {
+            guard changed is FixedSizeNode || changed is TextNode else {
                 throw .document("\(document.path(of: changed) ?? "root"): the element named \"changed\" must be a "
-                                + "node with \"size\" for bench to resize it")
+                                + "node with \"size\" or a text for bench to change it")
             }
             try lay(document)
             for iteration in 0..<iterations {
-                let delta: Double = iteration % 2 == 0 ? 1 : -1
-                node.intrinsicSize = Size(node.intrinsicSize.width + delta, node.intrinsicSize.height + delta)
+                if let node = changed as? FixedSizeNode {
+                    let delta: Double = iteration % 2 == 0 ? 1 : -1
+                    node.intrinsicSize = Size(node.intrinsicSize.width + delta, node.intrinsicSize.height + delta)
+                } else if let text = changed as? TextNode, var last = text.runs.last {
+                    last.text = iteration % 2 == 0 ? last.text + "!" : String(last.text.dropLast())
+                    text.runs[text.runs.count - 1] = last
+                }
                 let start = Self.now()
                 try lay(document)
                 relayoutTimes.append(Self.now() - start)
             }
         }
+        var secondWidthTimes: [UInt64] = []
+        if let secondWidth {
+            guard secondWidth >= 0, secondWidth.isFinite else {
+                throw .usage("--second-width: expected a finite width ≥ 0, got \(secondWidth)")
+            }
+            for _ in 0..<iterations {
+                var document = try build()
+                try lay(document)
+                document.sizeRange.max.width = secondWidth
+                document.sizeRange.min.width = min(document.sizeRange.min.width, secondWidth)
+                let start = Self.now()
+                try lay(document)
+                secondWidthTimes.append(Self.now() - start)
+            }
+        }
+        let characters = Self.characters(in: document)
 
         var json = "{\"elements\": \(elements), \"layout\": \(Self.summary(layoutTimes))"
         if !relayoutTimes.isEmpty { json += ", \"relayout\": \(Self.summary(relayoutTimes))" }
+        if !secondWidthTimes.isEmpty { json += ", \"secondWidth\": \(Self.summary(secondWidthTimes))" }
+        if characters > 0 { json += ", \"characters\": \(characters)" }
         if pipeline {
             var readTimes: [UInt64] = [], outputTimes: [UInt64] = []
             for _ in 0..<iterations {
@@ -103,6 +134,21 @@ struct BenchCommand: ToolCommand {
         }
         json += "}\n"
         try IO.write(Array(json.utf8), to: nil)
+    }
+
+    /// The UTF-16 units of every text element of the document's tree (what per-character costs divide by).
+    static func characters(in document: LayoutDocument) -> Int {
+        var count = 0
+        var pending: [LayoutElement] = [document.rootElement]
+        while let element = pending.popLast() {
+            if let text = element as? TextNode { count += text.runs.reduce(0) { $0 + $1.text.utf16.count } }
+            if let spec = element as? LayoutSpec {
+                pending.append(contentsOf: spec.children)
+            } else {
+                pending.append(contentsOf: element.sublayoutElements)
+            }
+        }
+        return count
     }
 
     /// `{"min": ns, "median": ns}`; the median of an even count is the mean of the middle two.
