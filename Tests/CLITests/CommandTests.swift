@@ -272,12 +272,12 @@ import Testing
 
 @Suite struct DirectionOptionTests {
     // The feed cell mirrored in its 375-wide root: the avatar (16, 12, 44, 44) at 375 − 16 − 44 = 315, the share
-    // button (335, 96, 24, 24) at 16.
+    // button (335, 112, 24, 24: below the four-line text body) at 16.
     @Test func directionOverridesTheDocument() throws {
         let result = try run(["layout", example("feed-cell.json"), "--direction", "rtl"])
         result.expectSuccess()
         #expect(result.text.contains(#""avatar": [315, 12, 44, 44]"#))
-        #expect(result.text.contains(#""share": [16, 96, 24, 24]"#))
+        #expect(result.text.contains(#""share": [16, 112, 24, 24]"#))
         let ltr = try run(["layout", example("feed-cell.json"), "--direction", "ltr"])
         #expect(ltr.text == LayoutCommandTests.feedCellOutput)
         let rtlDocument = #"{"layoutDirection": "rtl", "sizeRange": {"max": [100, 10]}, "root": {"type": "stack", "#
