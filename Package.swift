@@ -40,7 +40,10 @@ let package = Package(
             dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
         .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText"]),
-        .target(name: "LayoutRendering", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "CFreeType"]),
+        .target(
+            name: "LayoutRendering",
+            dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "CFreeType"]
+        ),
         .executableTarget(
             name: "texture-layout",
             dependencies: [

@@ -93,7 +93,8 @@ public enum ASCIIRenderer {
             let areas = (picture.items.indices.filter { !picture.items[$0].isNode }
                 + picture.items.indices.filter { picture.items[$0].isNode })
                 .filter { groups[$0] >= 0 }
-                .map { (group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1, r1: boxes[$0].r1 + 1) }
+                .map { (group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1,
+                        r1: boxes[$0].r1 + 1) }
             let marks = boxes.filter(\.item.isZeroSize).map { (c0: $0.c0, r0: $0.r0, c1: $0.c0 + 1, r1: $0.r0 + 1) }
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks + written)
             for index in order {

@@ -50,7 +50,9 @@ public struct RGBA: Hashable, Sendable {
     /// This colour drawn over an opaque `backdrop`, as the eye sees it.
     public func over(_ backdrop: RGBA) -> RGBA {
         let a = opacity
-        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 { UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded()) }
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded())
+        }
         return RGBA(mix(red, backdrop.red), mix(green, backdrop.green), mix(blue, backdrop.blue))
     }
 

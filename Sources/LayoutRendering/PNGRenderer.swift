@@ -2,8 +2,8 @@ import LayoutDocument
 import TextureLayout
 
 /// Draws a layout as a PNG image: the same picture as ``SVGRenderer`` (nodes filled and outlined, specs dashed,
-/// zero-size elements crossed, labels placed as ``LayoutPicture/labels(mode:font:)`` says) at the document's pixel scale; glyphs are
-/// rasterized by FreeType, anti-aliased.
+/// zero-size elements crossed, text as its measured lines, labels placed as ``LayoutPicture/labels(mode:font:)``
+/// says) at the document's pixel scale; glyphs are rasterized by FreeType, anti-aliased.
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216
@@ -71,8 +71,9 @@ public enum PNGRenderer {
         }
         if let typeface = faces.labels {
             for label in picture.labels(mode: labels, font: typeface) {
-                raster.draw(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline, color: label.color),
-                            pixelScale: s)
+                let glyphs = typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline,
+                                             color: label.color)
+                raster.draw(glyphs, pixelScale: s)
             }
         }
         return raster

@@ -141,7 +141,9 @@ public struct LayoutPicture {
     /// line as if it were part of the text.
     var lineBoxes: [Rect] {
         items.flatMap { item in
-            item.lines.map { Rect(x: item.frame.minX, y: $0.frame.minY, width: item.frame.width, height: $0.frame.height) }
+            item.lines.map {
+                Rect(x: item.frame.minX, y: $0.frame.minY, width: item.frame.width, height: $0.frame.height)
+            }
         }
     }
 

@@ -2,10 +2,11 @@ import LayoutDocument
 import TextureLayout
 
 /// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
-/// filled with their colour and outlined, specs as dashed outlines; zero-size elements get a red cross at their
-/// centre (and a red line along their extent); names are written as labels (placed as ``LayoutPicture/labels(mode:font:)`` says) over
-/// everything, as glyph outlines so that every SVG viewer draws the same picture. Hovering a frame shows its name,
-/// type, JSON path and frame.
+/// filled with their colour and outlined, specs as dashed outlines, text as the glyph outlines of its measured
+/// lines in a light outline; zero-size elements get a red cross at their centre (and a red line along their
+/// extent); names are written as labels (placed as ``LayoutPicture/labels(mode:font:)`` says) over everything.
+/// Glyphs are paths, so that every SVG viewer draws the same picture. Hovering a frame shows its name, type, JSON
+/// path and frame.
 public enum SVGRenderer {
     /// The SVG text of a laid-out document, with the names `labels` asks for.
     public static func render(_ result: DocumentLayout, labels: LabelMode = .default) -> String {
@@ -70,7 +71,8 @@ public enum SVGRenderer {
     static func path(_ glyphs: PlacedGlyphs, title: String?) -> String {
         let data = glyphs.svgPathData
         guard !data.isEmpty else { return "" }
-        let fill = "fill=\"\(glyphs.color.hex)\"" + (glyphs.color.alpha == 255 ? "" : " fill-opacity=\"\(short(glyphs.color.opacity))\"")
+        let color = glyphs.color
+        let fill = "fill=\"\(color.hex)\"" + (color.alpha == 255 ? "" : " fill-opacity=\"\(short(color.opacity))\"")
         return "<path d=\"\(data)\" \(fill)" + (title.map { "><title>\(escape($0))</title></path>\n" } ?? "/>\n")
     }
 

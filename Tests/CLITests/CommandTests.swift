@@ -194,6 +194,36 @@ import Testing
             """)
     }
 
+    @Test func textIsDrawnAsItsGlyphsInEveryFormat() throws {
+        let document = #"""
+            {"sizeRange": {"max": [200, "inf"]}, "root": {"type": "inset",
+              "insets": {"top": 8, "left": 8, "bottom": 8, "right": 8},
+              "child": {"type": "text", "name": "greeting", "text": "Hello, world", "size": 20, "color": "#336699"}}}
+            """#
+        let ascii = try run(["render", "DOC", "--format", "ascii", "--columns", "61"], document: document)
+        ascii.expectSuccess()
+        // On a row of the text's box, between its two edges.
+        #expect(ascii.text.split(separator: "\n").contains {
+            $0.contains("|Hello, world ") && $0.filter { $0 == "|" }.count == 2
+        })
+        let svg = try run(["render", "DOC", "--format", "svg"], document: document)
+        svg.expectSuccess()
+        #expect(svg.text.contains(##"fill="#336699"/>"##) && !svg.text.contains("<text"))
+        let png = try run(["render", "DOC", "--format", "png", "--labels", "none"], document: document)
+        png.expectSuccess()
+        #expect(Array(png.output.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test func labelsOptionTakesNoneNodesOrAll() throws {
+        try run(["render", example("spec.json"), "--labels", "some"]).expectFailure(
+            2, startingWith: "--labels: expected none, nodes or all, got \"some\"")
+        let none = try run(["render", example("spec.json"), "--format", "ascii", "--labels", "none"])
+        none.expectSuccess()
+        #expect(!none.text.contains("left") && !none.text.contains("spacer"))
+        let nodes = try run(["render", example("spec.json"), "--format", "ascii", "--labels", "nodes"])
+        #expect(nodes.text.contains("left") && !nodes.text.contains("spacer"))
+    }
+
     @Test func sizeOptionsApply() throws {
         let result = try run(["render", example("spec.json"), "--format", "svg", "--width", "300"])
         result.expectSuccess()
