@@ -12,11 +12,16 @@
 // fresh layout and whose undoing restores the first result. A failed invariant traps, so libFuzzer keeps the
 // input; so does any crash, sanitizer report or timeout.
 //
+// An input that starts with "FONT" is a font file instead (the seeds hold real ones, so libFuzzer mutates fonts):
+// it is loaded, and when it loads, texts are laid out with it at several sizes and widths; every number of the
+// result must be finite. A `FontError` is a fine answer.
+//
 // Replaying a file (`fuzz-layout FILE`) runs exactly this check once; `Fuzz/shrink.py` uses that to shrink a
 // failing document (a property-test failure, say) into a small regression case.
 
 import LayoutDocument
 import TextureLayout
+import TextureLayoutText
 
 #if canImport(Glibc)
 import Glibc
@@ -44,9 +49,34 @@ func check(_ bytes: [UInt8]) {
     }
 }
 
+/// Loads the bytes after "FONT" as a font file and lays texts out with it.
+func checkFont(_ bytes: ArraySlice<UInt8>) {
+    let path = "/tmp/fuzz-layout-font-\(getpid()).ttf"
+    guard let file = fopen(path, "wb") else { return }
+    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    defer { unlink(path) }
+    guard let font = try? Font(file: path) else { return }
+    for (text, size, width) in [("Hello, world ffi AV", 17.0, 60.0), ("שלום abc 123\nx", 9.0, 1000.0),
+                                ("", 0.0, 10.0), ("e\u{301}😀 long words here", 10_000.0, 300.0)] {
+        let node = TextNode(text, font: font, size: size)
+        let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
+        var numbers = [layout.size.width, layout.size.height]
+        for line in node.lines {
+            numbers += [line.frame.minX, line.frame.minY, line.frame.width, line.frame.height, line.baseline]
+            for run in line.glyphRuns { for p in run.positions { numbers += [p.x, p.y] } }
+        }
+        if !numbers.allSatisfy(\.isFinite) { fatalError("FUZZ INVARIANT FAILED: non-finite text geometry") }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    if bytes.starts(with: Array("FONT".utf8)) {
+        checkFont(bytes.dropFirst(4))
+        return 0
+    }
     // A document nests about one element per 20 bytes; freeing a deeply nested tree (and copying it for the
     // recording check) recurses, so long inputs run on a large stack, as the library's own deep paths do.
     if size > 8 * 1024 {

@@ -46,23 +46,46 @@ mkdir -p "$work/bin" "$work/modules" "$work/corpus" "$work/artifacts" "$work/gen
 
 # --- Build: the two library modules and the target, all with the fuzzer's coverage and address sanitizer. ---
 if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
-    flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld)
+    flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -package-name TextureLayout)
     echo "fuzz.sh: building TextureLayout" >&2
     mapfile -t engine < <(find "$root/Sources/TextureLayout" -name '*.swift' | sort)
     swiftc "${flags[@]}" -module-name TextureLayout -wmo -emit-library -static \
         -emit-module -emit-module-path "$work/modules/TextureLayout.swiftmodule" \
         -o "$work/bin/libTextureLayout.a" "${engine[@]}"
+    # The text module: its C libraries through the same module maps SwiftPM uses, the ICU shim compiled here.
+    echo "fuzz.sh: building TextureLayoutText" >&2
+    mkdir -p "$work/modules/CICUShim"
+    printf 'module CICUShim {\n    header "%s"\n    export *\n}\n' \
+        "$root/Sources/CICUShim/include/CICUShim.h" >"$work/modules/CICUShim/module.modulemap"
+    clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$root/Sources/CICUShim/CICUShim.c" \
+        -I "$root/Sources/CICUShim/include" $(pkg-config --cflags icu-uc) -o "$work/bin/CICUShim.o"
+    cflags=()
+    for flag in $(pkg-config --cflags harfbuzz freetype2 fontconfig icu-uc); do cflags+=(-Xcc "$flag"); done
+    modulemaps=()
+    for library in CHarfBuzz CFreeType CFontconfig CICU; do
+        modulemaps+=(-Xcc "-fmodule-map-file=$root/Sources/$library/module.modulemap")
+    done
+    modulemaps+=(-Xcc "-fmodule-map-file=$work/modules/CICUShim/module.modulemap")
+    mapfile -t text < <(find "$root/Sources/TextureLayoutText" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -module-name TextureLayoutText -wmo -emit-library -static -I "$work/modules" \
+        "${cflags[@]}" "${modulemaps[@]}" \
+        -emit-module -emit-module-path "$work/modules/TextureLayoutText.swiftmodule" \
+        -o "$work/bin/libTextureLayoutText.a" "${text[@]}"
     echo "fuzz.sh: building LayoutDocument" >&2
     mapfile -t reader < <(find "$root/Sources/LayoutDocument" -name '*.swift' | sort)
     swiftc "${flags[@]}" -module-name LayoutDocument -wmo -emit-library -static -I "$work/modules" \
+        "${cflags[@]}" "${modulemaps[@]}" \
         -emit-module -emit-module-path "$work/modules/LayoutDocument.swiftmodule" \
         -o "$work/bin/libLayoutDocument.a" "${reader[@]}"
     echo "fuzz.sh: building the fuzz target" >&2
     # The target checks the property tests' invariants, so it compiles their (Testing-free) checker with it.
-    swiftc "${flags[@]}" -module-name FuzzLayout -I "$work/modules" "$root/Fuzz/FuzzLayout.swift" \
+    swiftc "${flags[@]}" -module-name FuzzLayout -I "$work/modules" "${cflags[@]}" "${modulemaps[@]}" \
+        "$root/Fuzz/FuzzLayout.swift" \
         "$root/Tests/PropertyTests/Invariants.swift" "$root/Tests/PropertyTests/RecordingTree.swift" \
         "$root/Tests/PropertyTests/DocumentGenerator.swift" \
-        "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayout.a" -o "$work/bin/fuzz-layout.new"
+        "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayout.a" \
+        "$work/bin/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata \
+        -o "$work/bin/fuzz-layout.new"
     # A rename, so that a fuzzer still running from the old binary is not disturbed.
     mv -f "$work/bin/fuzz-layout.new" "$work/bin/fuzz-layout"
 fi
@@ -100,7 +123,14 @@ if os.path.isdir(cases):
         if not file.endswith(".md"):
             with open(os.path.join(cases, file), "rb") as f:
                 write(f.read(), "regression")
-print(f"fuzz.sh: {count} seed documents", file=sys.stderr)
+# Font files (from the system, never committed): inputs starting with "FONT" are font files the target loads
+# and lays text out with, so libFuzzer mutates real fonts too.
+for font in ("DejaVuSans.ttf", "DejaVuSansMono.ttf"):
+    path = os.path.join("/usr/share/fonts/truetype/dejavu", font)
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            write(b"FONT" + f.read(), "font")
+print(f"fuzz.sh: {count} seeds", file=sys.stderr)
 PYTHON
 
 if [ "$generate" = 1 ]; then
@@ -110,11 +140,13 @@ if [ "$generate" = 1 ]; then
 fi
 
 # --- Run. ---
+# Leak detection is off: fontconfig and ICU keep process-wide caches (the font list, break rules) that live until
+# exit, which LeakSanitizer reports as leaks; a real leak still shows as growing memory (-rss_limit_mb).
 log="$work/last-run.log"
 started="$(date +%s)"
 status=0
-(cd "$work" && "$work/bin/fuzz-layout" \
-    -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=65536 -timeout=30 \
+(cd "$work" && ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$work/bin/fuzz-layout" \
+    -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=1048576 -timeout=30 -detect_leaks=0 \
     -dict="$root/Fuzz/layout.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     "${extra[@]}" "$work/corpus" "$work/seeds" "$work/generated") >"$log" 2>&1 || status=$?
 
