@@ -29,6 +29,9 @@ public struct LayoutDocument {
     public let elementsByName: [String: LayoutElement]
     /// Every element's name, colour and JSON path.
     let info: [ObjectIdentifier: ElementInfo]
+    /// Every text element with the node whose layout contains it, whose direction gives the text's default
+    /// paragraph direction.
+    let texts: [(text: TextNode, container: DisplayNode)]
 
     struct ElementInfo {
         var path: JSONPath
@@ -46,7 +49,34 @@ public struct LayoutDocument {
         self.rootElement = rootElement
         self.info = info
         self.elementsByName = elementsByName
-        rootNode = DocumentSpecNode(element: rootElement)
+        let rootNode = DocumentSpecNode(element: rootElement)
+        self.rootNode = rootNode
+        texts = Self.texts(under: rootNode)
+    }
+
+    /// The text elements of the tree under `root`, each with its containing node. Iterative: any depth.
+    private static func texts(under root: DocumentSpecNode) -> [(text: TextNode, container: DisplayNode)] {
+        var found: [(text: TextNode, container: DisplayNode)] = []
+        var pending: [(element: LayoutElement, container: DisplayNode)] = [(root.spec, root)]
+        while let (element, container) = pending.popLast() {
+            switch element {
+            case let text as TextNode: found.append((text, container))
+            case let node as DocumentSpecNode: pending.append((node.spec, node))
+            case let spec as LayoutSpec: pending += spec.children.map { ($0, container) }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Gives each text the default paragraph direction of the node containing it in this document's direction
+    /// (the direction the engine mirrors that node's content in), before a pass measures the texts. A text whose
+    /// direction does not change keeps its measurements.
+    private func setTextDirections() {
+        for (text, container) in texts {
+            let rightToLeft = container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
+            text.defaultDirection = rightToLeft ? .rightToLeft : .leftToRight
+        }
     }
 
     /// Whether `element` is one of the document's elements (not the root node or a wrapper the reader adds).
@@ -70,6 +100,7 @@ public struct LayoutDocument {
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
     public func layout() throws(DocumentError) -> DocumentLayout {
+        setTextDirections()
         let layout = rootNode.layout(within: sizeRange, scale: scale, direction: layoutDirection)
         if let issue = layout.issues.first { throw error(for: issue) }
         return DocumentLayout(document: self, layout: layout)
@@ -79,6 +110,7 @@ public struct LayoutDocument {
     /// affect; the results stay in the elements. Returns the root's size.
     @discardableResult
     public func updateLayout() throws(DocumentError) -> Size {
+        setTextDirections()
         let (size, issues) = rootNode.updateLayout(sizeRange, scale: scale)
         if let issue = issues.first { throw error(for: issue) }
         return size

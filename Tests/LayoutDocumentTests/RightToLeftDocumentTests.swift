@@ -80,3 +80,47 @@ import TextureLayout
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
     }
 }
+
+/// Text elements take their default paragraph direction from the node containing them: digits alone (no strong
+/// character) follow it, Latin text stays left to right. Each text is 200 wide, so its line's position shows its
+/// alignment: natural alignment puts a right-to-left paragraph's line at the right edge.
+@Suite struct RightToLeftTextDocumentTests {
+    private func lines(_ direction: String, box: String) throws -> [String: Rect] {
+        let json = #"{"layoutDirection": "\#(direction)", "sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
+            + #""root": {"type": "stack", "direction": "vertical", "children": ["#
+            + #"{"type": "text", "name": "digits", "text": "123", "style": {"width": 200}},"#
+            + #"{"type": "text", "name": "latin", "text": "abc", "style": {"width": 200}},"#
+            + #"{"type": "node", "name": "box", "direction": "\#(box)", "#
+            + #""layout": {"type": "text", "name": "boxed", "text": "123", "style": {"width": 200}}}]}}"#
+        let result = try LayoutDocument(json: json).layout()
+        return Dictionary(uniqueKeysWithValues: result.namedTextLines.map { ($0.name, $0.lines[0].frame) })
+    }
+
+    @Test func textInARightToLeftNodeDefaultsToARightToLeftParagraph() throws {
+        let ltr = try lines("ltr", box: "inherit")
+        #expect(ltr.values.allSatisfy { $0.minX == 0 })
+        let rtl = try lines("rtl", box: "inherit")
+        #expect(abs(rtl["digits"]!.maxX - 200) < 1e-9)
+        #expect(abs(rtl["boxed"]!.maxX - 200) < 1e-9)
+        #expect(rtl["latin"]!.minX == 0)
+        // The box forces left to right: the text in it is a left-to-right paragraph; the others are not.
+        let forced = try lines("rtl", box: "ltr")
+        #expect(forced["boxed"]!.minX == 0)
+        #expect(abs(forced["digits"]!.maxX - 200) < 1e-9)
+        // And the other way round.
+        let boxOnly = try lines("ltr", box: "rtl")
+        #expect(abs(boxOnly["boxed"]!.maxX - 200) < 1e-9)
+        #expect(boxOnly["digits"]!.minX == 0)
+    }
+
+    @Test func changingTheDirectionOfADocumentRelaysItsTexts() throws {
+        let json = #"{"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
+            + #""root": {"type": "text", "name": "t", "text": "123", "style": {"width": 200}}}"#
+        var document = try LayoutDocument(json: json)
+        #expect(try document.layout().namedTextLines[0].lines[0].frame.minX == 0)
+        document.layoutDirection = .rightToLeft
+        #expect(abs(try document.layout().namedTextLines[0].lines[0].frame.maxX - 200) < 1e-9)
+        document.layoutDirection = .leftToRight
+        #expect(try document.layout().namedTextLines[0].lines[0].frame.minX == 0)
+    }
+}
