@@ -214,8 +214,9 @@ func jsonRect(_ f: Rect) -> String {
 }
 
 extension TextLine {
-    /// The line moved by `offset` (into the root's coordinate space), glyphs included.
-    func offsetBy(_ offset: Point) -> TextLine {
+    /// The line moved by `offset` (into the root's coordinate space), glyphs included: the output's `lines` and
+    /// the pictures both place a text node's lines this way.
+    public func offsetBy(_ offset: Point) -> TextLine {
         var moved = self
         moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
         moved.baseline += offset.y

@@ -125,7 +125,7 @@ public struct LayoutPicture {
                                 path: path, depth: depth, fill: fill)
                 if let text {
                     item.isText = true
-                    item.lines = text.lines.map { $0.moved(by: frame.origin) }
+                    item.lines = text.lines.map { $0.offsetBy(frame.origin) }
                 }
                 items.append(item)
                 childDepth = depth + 1
@@ -205,20 +205,5 @@ extension Int {
         }
         let limit = Double(Int.saturationLimit)
         self = Int(Swift.min(Swift.max(value.rounded(rule), -limit), limit))
-    }
-}
-
-extension TextLine {
-    /// The line moved by `offset`: its frame, baseline and glyph positions.
-    func moved(by offset: Point) -> TextLine {
-        var line = self
-        line.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
-        line.baseline += offset.y
-        for index in line.glyphRuns.indices {
-            line.glyphRuns[index].positions = line.glyphRuns[index].positions.map {
-                Point($0.x + offset.x, $0.y + offset.y)
-            }
-        }
-        return line
     }
 }
