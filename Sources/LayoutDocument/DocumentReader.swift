@@ -74,7 +74,8 @@ struct DocumentReader {
         if let fontsValue = documentMembers.first(where: { $0.key == "fonts" })?.value {
             try readFonts(fontsValue, at: documentPath.appending("fonts"))
         }
-        for (key, member) in documentMembers {
+        for entry in documentMembers {
+            let key = entry.key, member = entry.value
             let path = documentPath.appending(key)
             switch key {
             case "fonts": continue
@@ -102,7 +103,7 @@ struct DocumentReader {
     struct Frame {
         let path: JSONPath
         let kind: ElementKind
-        let members: [(key: String, value: JSONValueRef)]
+        let members: [Member]
         /// The member read next.
         var next = 0
         var values = ElementValues()
@@ -110,7 +111,7 @@ struct DocumentReader {
         var style = Style()
         /// The key whose element (or array of elements) is being read, with the array's remaining items and the
         /// elements built from the ones before.
-        var pending: (key: String, path: JSONPath, items: JSONElements.Iterator?, built: [LayoutElement])?
+        var pending: PendingKey?
 
         /// Takes the element just built for the pending key.
         mutating func receive(_ element: LayoutElement) {
@@ -123,6 +124,16 @@ struct DocumentReader {
                 self.pending = pending
             }
         }
+    }
+
+    /// A key whose value is an element or an array of elements, while they are read. A struct rather than a tuple:
+    /// the compiler gives it specialized copies, where a tuple with these members goes through generic ones.
+    struct PendingKey {
+        var key: String
+        var path: JSONPath
+        /// The array's remaining items; `nil` for a single element.
+        var items: JSONElements.Iterator?
+        var built: [LayoutElement]
     }
 
     /// Reads an element and everything nested in it. Nesting is followed with a stack of frames on the heap rather
@@ -147,7 +158,10 @@ struct DocumentReader {
         guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
         }
-        let type = try string(typeValue, at: path.appending("type"))
+        // The path is made only for an error: every element has a type.
+        guard let type = typeValue.stringValue else {
+            throw wrongKind(typeValue, expected: "a string", at: path.appending("type"))
+        }
         guard let kind = ElementKind.named(type) else {
             let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
             throw DocumentError(path: path.appending("type"),
@@ -174,7 +188,7 @@ struct DocumentReader {
             frame.pending = nil
         }
         while frame.next < frame.members.count {
-            let (key, member) = frame.members[frame.next]
+            let key = frame.members[frame.next].key, member = frame.members[frame.next].value
             frame.next += 1
             let path = frame.path.appending(key)
             switch key {
@@ -187,7 +201,7 @@ struct DocumentReader {
                 }
                 switch declared.value {
                 case .element:
-                    frame.pending = (key, path, nil, [])
+                    frame.pending = PendingKey(key: key, path: path, items: nil, built: [])
                     return (member, path)
                 case .elements:
                     guard member.kind == .array else {
@@ -200,7 +214,7 @@ struct DocumentReader {
                     }
                     var built: [LayoutElement] = []
                     built.reserveCapacity(member.count)
-                    frame.pending = (key, path, items, built)
+                    frame.pending = PendingKey(key: key, path: path, items: items, built: built)
                     return (first, path.appending(index: 0))
                 default:
                     frame.values.set(key, try value(member, declared.value, key: key, at: path))
@@ -268,10 +282,12 @@ struct DocumentReader {
 
     /// Loads every font `fonts` names: `{"NAME": {"file": "PATH"}}`, the path relative to the base folder.
     func readFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
-        for (name, entry) in try members(of: value, at: path) {
+        for font in try members(of: value, at: path) {
+            let name = font.key
             let entryPath = path.appending(name)
             var file: String?
-            for (key, member) in try members(of: entry, at: entryPath) {
+            for entry in try members(of: font.value, at: entryPath) {
+                let key = entry.key, member = entry.value
                 guard key == "file" else { throw unknownKey(key, at: entryPath.appending(key)) }
                 file = try string(member, at: entryPath.appending(key))
             }
@@ -307,7 +323,8 @@ struct DocumentReader {
             let runPath = path.appending(index: index)
             var run = DocumentRun(text: "")
             var hasText = false
-            for (key, member) in try members(of: item, at: runPath) {
+            for entry in try members(of: item, at: runPath) {
+                let key = entry.key, member = entry.value
                 let keyPath = runPath.appending(key)
                 switch key {
                 case "text":
@@ -341,7 +358,8 @@ struct DocumentReader {
     func style(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Style {
         var style = Style()
         var writtenBy: [String: String] = [:]
-        for (key, member) in try members(of: value, at: path) {
+        for entry in try members(of: value, at: path) {
+            let key = entry.key, member = entry.value
             let path = path.appending(key)
             for stored in Self.storedDimensions[key] ?? [] {
                 if let earlier = writtenBy[stored] {
@@ -407,7 +425,8 @@ struct DocumentReader {
 
     func sizeRange(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> SizeRange {
         var range = SizeRange.unconstrained
-        for (key, member) in try members(of: value, at: path) {
+        for entry in try members(of: value, at: path) {
+            let key = entry.key, member = entry.value
             let path = path.appending(key)
             let bound = try pair(member, at: path) { v, p throws(DocumentError) in
                 try number(v, at: p, allowsNegative: false, allowsInfinity: true)
@@ -426,7 +445,8 @@ struct DocumentReader {
 
     func insets(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> EdgeInsets {
         var insets = EdgeInsets.zero
-        for (key, member) in try members(of: value, at: path) {
+        for entry in try members(of: value, at: path) {
+            let key = entry.key, member = entry.value
             let path = path.appending(key)
             let inset = try number(member, at: path, allowsNegative: true, allowsInfinity: true)
             switch key {
@@ -511,13 +531,13 @@ struct DocumentReader {
     }
 
     /// An object's members, rejecting anything else and duplicate keys.
-    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError)
-        -> [(key: String, value: JSONValueRef)]
-    {
+    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [Member] {
         guard value.kind == .object else {
             throw wrongKind(value, expected: "an object", at: path)
         }
-        let members = Array(value.members)
+        var members: [Member] = []
+        members.reserveCapacity(value.count)
+        for (key, member) in value.members { members.append(Member(key, member)) }
         // Objects are usually small: comparing each key with the ones before it beats hashing them.
         var seen = members.count > 16 ? Set<String>() : nil
         for index in members.indices {
@@ -541,6 +561,17 @@ struct DocumentReader {
 
 }
 
+/// An object member. A struct rather than a tuple, for specialized copies (see ``DocumentReader/PendingKey``).
+struct Member {
+    let key: String
+    let value: JSONValueRef
+
+    init(_ key: String, _ value: JSONValueRef) {
+        self.key = key
+        self.value = value
+    }
+}
+
 /// "a" or "an" before an element type's name.
 func article(_ word: String) -> String {
     word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
@@ -552,25 +583,58 @@ protocol DocumentChoice {
     static var documentValues: [Self] { get }
 }
 
-/// The document spells an enum's cases as their Swift names; each type keeps its list (built once).
+/// The document spells an enum's cases as their Swift names; each type keeps its lists (built once: `allCases`
+/// makes a new array at every call).
 protocol NamedCases: DocumentChoice, CaseIterable {}
 
 extension NamedCases where AllCases == [Self] {
     static func names() -> [String] { allCases.map { String(describing: $0) } }
-    static var documentValues: [Self] { allCases }
 }
 
-extension StackDirection: NamedCases { static let documentNames = names() }
-extension StackJustifyContent: NamedCases { static let documentNames = names() }
-extension StackAlignItems: NamedCases { static let documentNames = names() }
-extension StackFlexWrap: NamedCases { static let documentNames = names() }
-extension StackAlignContent: NamedCases { static let documentNames = names() }
-extension HorizontalAlignment: NamedCases { static let documentNames = names() }
-extension VerticalAlignment: NamedCases { static let documentNames = names() }
-extension AlignSelf: NamedCases { static let documentNames = names() }
-extension RelativePosition: NamedCases { static let documentNames = names() }
-extension AbsoluteSizing: NamedCases { static let documentNames = names() }
-extension CornerLocation: NamedCases { static let documentNames = names() }
+extension StackDirection: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension StackJustifyContent: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension StackAlignItems: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension StackFlexWrap: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension StackAlignContent: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension HorizontalAlignment: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension VerticalAlignment: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension AlignSelf: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension RelativePosition: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension AbsoluteSizing: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension CornerLocation: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
 
 extension CenteringOptions: DocumentChoice {
     static let documentNames = ["none", "x", "y", "xy"]

@@ -35,7 +35,9 @@ struct LayoutCommand: ToolCommand {
             let file = files.first ?? "-"
             var document = try readDocument(file)
             try size.apply(to: &document)
-            try IO.write(Array((try layOut(document).json + "\n").utf8), to: nil)
+            let result = try layOut(document)
+            try IO.write(Array((result.json + "\n").utf8), to: nil)
+            keepUntilExit(result)
             return
         }
         let batch = LayoutBatch(files: files, overrides: try size.parsed(),

@@ -48,3 +48,17 @@ private final class ThreadJob {
 
     init(_ body: @escaping () -> Void) { self.body = body }
 }
+
+/// Keeps `value` (a document, a layout) alive until the process exits, which it does right after the command:
+/// freeing a big document's elements one by one costs more than laying them out, and the system takes the
+/// memory back at once.
+func keepUntilExit(_ value: some Any) {
+    _ = Unmanaged.passRetained(ExitKeeper(value))
+}
+
+/// The box ``keepUntilExit(_:)`` never releases.
+private final class ExitKeeper {
+    let value: Any
+
+    init(_ value: Any) { self.value = value }
+}

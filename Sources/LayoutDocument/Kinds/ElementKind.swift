@@ -119,12 +119,18 @@ struct ElementValues {
     /// The document's fonts, for elements that fall back to the default one.
     var fonts = DocumentFonts()
 
+    /// One key and its value (a struct rather than a tuple, so that copies are specialized).
+    struct Entry {
+        let key: String
+        let value: Value
+    }
+
     /// The keys read so far, in document order (an element has a handful).
-    private(set) var values: [(key: String, value: Value)] = []
+    private(set) var values: [Entry] = []
 
     subscript(key: String) -> Value? { values.first { $0.key == key }?.value }
 
-    mutating func set(_ key: String, _ value: Value) { values.append((key, value)) }
+    mutating func set(_ key: String, _ value: Value) { values.append(Entry(key: key, value: value)) }
 
     func has(_ key: String) -> Bool { self[key] != nil }
 
