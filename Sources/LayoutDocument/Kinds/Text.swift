@@ -73,6 +73,15 @@ final class DocumentFonts: @unchecked Sendable {
     }
 }
 
-extension LineBreakMode: NamedCases { static let documentNames = names() }
-extension TruncationMode: NamedCases { static let documentNames = names() }
-extension TextAlignment: NamedCases { static let documentNames = names() }
+extension LineBreakMode: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension TruncationMode: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension TextAlignment: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
