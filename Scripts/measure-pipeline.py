@@ -7,7 +7,10 @@
 - memory: the peak resident set (`/usr/bin/time -f %M`) of `texture-layout layout` on FEED minus that on a
   one-element document, per element of FEED;
 - batches: 2,000 small card documents laid out by one `texture-layout layout CARDS... --jobs N` process, with
-  --jobs 1 and 2, and by one process per document (`xargs -P 2`, both cores busy).
+  --jobs 1 and 2, and by one process per document (`xargs -P 2`, both cores busy);
+- text: the text benchmark feed (Scripts/make-text-feed.py: 1,000 cells whose titles, subtitles, times and bodies
+  are `text` elements), timed by `texture-layout bench --second-width 320` per character of text: a full layout,
+  a re-layout after one text changes, and a layout at a second width of a document just laid out at its own.
 
 FEED is the benchmark feed made 10 times longer (10,000 cells, 150,001 elements), written by
 Benchmarks/Documents/generate.py. The inputs are written to .build-peers/pipeline/ on first use.
@@ -65,7 +68,7 @@ def name_every_element(element, prefix):
 
 
 def inputs():
-    """(feed path, tiny path, card paths), written on first use."""
+    """(feed path, tiny path, card paths, text feed path), written on first use."""
     generate = generator()
     feed = os.path.join(WORK, f"feed-{FEED_CELLS}.json")
     if not os.path.exists(feed):
@@ -79,7 +82,11 @@ def inputs():
             name_every_element(cell, "e")
             write_if_missing(path, json.dumps(generate.doc(cell, [375, 0], [375, "inf"]), separators=(",", ":")))
         cards.append(path)
-    return feed, tiny, cards
+    text = os.path.join(WORK, "text-feed.json")
+    if not os.path.exists(text):
+        subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "make-text-feed.py"), text], check=True,
+                       stdout=subprocess.DEVNULL)
+    return feed, tiny, cards, text
 
 
 def best_wall_time(command, runs, **options):
@@ -106,7 +113,7 @@ def peak_rss_bytes(binary, path, runs):
 def measure(binary, runs=5):
     """Every pipeline measurement, as a dict (times in seconds)."""
     import orjson
-    feed, tiny, cards = inputs()
+    feed, tiny, cards, text = inputs()
     with open(feed, "rb") as file:
         data = file.read()
     elements = 0
@@ -151,6 +158,15 @@ def measure(binary, runs=5):
                        stdout=subprocess.DEVNULL, check=True)
         best = min(best, time.perf_counter() - start)
     results["per_process"] = best
+
+    print("pipeline: text feed", file=sys.stderr)
+    process = subprocess.run([binary, "bench", text, "--second-width", "320", "--iterations", str(max(runs, 10))],
+                             capture_output=True, text=True, check=True)
+    bench = json.loads(process.stdout)
+    results["text_characters"] = bench["characters"]
+    results["text_elements"] = bench["elements"]
+    for stage in ("layout", "relayout", "secondWidth"):
+        results["text_" + stage] = bench[stage]["min"] / 1e9
     return results
 
 
@@ -173,12 +189,28 @@ def rows(results):
          jobs2 / jobs1, "≥ 1.6", "min"),
         (f"`--jobs 2` vs one process per card (`xargs -P 2`)", f"{jobs2:,.0f}/s", f"{per_process:,.0f}/s",
          jobs2 / per_process, "≥ 20", "min"),
+    ] + text_rows(results)
+
+
+def text_rows(results):
+    characters = results["text_characters"]
+    per_character = {stage: results["text_" + stage] * 1e9 / characters for stage in ("layout", "relayout", "secondWidth")}
+    name = f"text feed ({characters:,} characters, {results['text_elements']:,} elements)"
+    return [
+        (f"{name}: full layout, ns/character", f"{per_character['layout']:,.1f}", "—", None, "—", "none"),
+        (f"{name}: re-layout after one text changes, ns/character", f"{per_character['relayout']:,.2f}", "—",
+         None, "—", "none"),
+        (f"{name}: first layout / layout at a second width", f"{per_character['secondWidth']:,.1f} ns/character",
+         f"first {per_character['layout']:,.1f}", results["text_layout"] / results["text_secondWidth"], "≥ 10",
+         "min"),
     ]
 
 
 def met(row):
     """Whether a row meets its target."""
     _, ours, _, ratio, target, kind = row
+    if kind == "none":
+        return None
     bound = float(target.split()[1])
     if kind == "bytes":
         return float(ours.split()[0].replace(",", "")) <= bound
@@ -189,7 +221,7 @@ def met(row):
 
 def print_table(table):
     header = ["measure", "ours", "reference", "ratio", "target", "met"]
-    body = [[name, ours, reference, "—" if ratio is None else f"{ratio:.2f}×", target, "yes" if met(row) else "NO"]
+    body = [[name, ours, reference, "—" if ratio is None else f"{ratio:.2f}×", target, {True: "yes", False: "NO", None: "—"}[met(row)]]
             for row in table for name, ours, reference, ratio, target, _ in [row]]
     widths = [max(len(header[i]), *(len(r[i]) for r in body)) for i in range(len(header))]
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |")
@@ -210,6 +242,9 @@ def notes(results):
         "- memory: `/usr/bin/time -f %M texture-layout layout FILE`, lowest of 3 runs.",
         "- batches: wall time of one process over every card (best of the runs), and of `xargs -0 -P 2 -n 1 "
         "texture-layout layout` (one process per card, two at a time).",
+        "- text: `texture-layout bench TEXT-FEED --second-width 320` on the feed of Scripts/make-text-feed.py, "
+        "minimum over the iterations, per character of text (layout at 375 points; re-layout: the middle cell's "
+        "body gains or loses a character, so that text alone is shaped again).",
     ]
 
 

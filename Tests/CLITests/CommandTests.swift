@@ -243,6 +243,19 @@ import Testing
         var relayout: Times?
         var read: Times?
         var output: Times?
+        var secondWidth: Times?
+    }
+
+    @Test func aChangedTextIsReLaidOutAndASecondWidthTimed() throws {
+        let result = try run(["bench", "DOC", "--iterations", "3", "--second-width", "100"], document: #"""
+            {"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "root": {"type": "stack", "children": [
+              {"type": "text", "name": "changed", "text": "A few words that wrap at a narrower width"}]}}
+            """#)
+        result.expectSuccess()
+        let summary = try JSONDecoder().decode(Summary.self, from: result.output)
+        let relayout = try #require(summary.relayout)
+        let second = try #require(summary.secondWidth)
+        #expect(relayout.min > 0 && second.min > 0 && second.min <= second.median)
     }
 
     @Test func pipelineAlsoTimesReadingAndOutput() throws {
