@@ -6,6 +6,9 @@ extension LayoutElement {
     /// `.inherit` follow; nodes whose direction resolves to right to left have their content mirrored in the
     /// result (see <doc:RightToLeft>). Measurement is the same in both directions.
     ///
+    /// Only one pass may run over a tree at a time; a second one over an overlapping tree stops the program with a
+    /// message. Callbacks may run on one of the engine's large-stack threads (see <doc:Threads>).
+    ///
     /// Texture calls this `layoutThatFits`; that name belongs to `TextureLayoutCompat`, whose version returns
     /// Texture's `ASLayout`. A different name here keeps the two from colliding in a program that imports both
     /// modules in different files (without `MemberImportVisibility`, every file sees every imported module's
@@ -13,9 +16,11 @@ extension LayoutElement {
     public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
                              direction: LayoutDirection = .leftToRight) -> Layout
     {
-        let context = LayoutContext(scale: scale)
-        _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-        return Layout(root: self, context: context, direction: direction)
+        withExclusivePass {
+            let context = LayoutContext(scale: scale)
+            _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
+            return Layout(root: self, context: context, direction: direction)
+        }
     }
 
     /// The earlier name of ``layout(within:parentSize:scale:direction:)``, kept while code written against it
@@ -34,9 +39,11 @@ extension LayoutElement {
     public final func updateLayout(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2)
         -> (size: Size, issues: [LayoutIssue])
     {
-        let context = LayoutContext(scale: scale)
-        let size = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-        return (size, context.issues)
+        withExclusivePass {
+            let context = LayoutContext(scale: scale)
+            let size = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
+            return (size, context.issues)
+        }
     }
 
     /// The size of the element's latest layout (Texture's `calculatedSize`). The name differs so that

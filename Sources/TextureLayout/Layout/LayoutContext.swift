@@ -126,7 +126,7 @@ public final class LayoutContext {
 
     /// Runs `body` here, or on a fresh thread with a large stack when this thread's stack is nearly used up, so
     /// that nesting depth is limited by memory only.
-    private func withEnoughStack<T>(_ body: () -> T) -> T {
+    @inline(__always) private func withEnoughStack<T>(_ body: () -> T) -> T {
         depth += 1
         defer { depth -= 1 }
         // Checking every 16 levels is enough: the budget leaves far more room than 16 levels take.

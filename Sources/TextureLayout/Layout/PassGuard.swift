@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Why a pass may not start.
+enum PassConflict: Error, Equatable, Sendable {
+    /// A pass rooted at the same element is running (on another thread, or this one: a pass started from a
+    /// callback of the pass).
+    case sameRoot
+    /// The element lies inside the tree of a running pass.
+    case insideRunningPass
+    /// A pass over part of the element's tree is running.
+    case containsRunningPass
+}
+
+/// The layout passes running in the process, so that a second pass over a tree that one is already laying out is
+/// detected instead of silently mixing the two passes' results (elements keep their results in themselves; see
+/// <doc:Threads>). A pass is its root and the root's ancestors, as the parent links know them when it starts.
+struct RunningPass: Sendable {
+    let root: ObjectIdentifier
+    let ancestors: [ObjectIdentifier]
+
+    /// Every pass running now, with the number that identifies it.
+    private static let all = Mutex<[(id: UInt64, pass: RunningPass)]>([])
+    private static let counter = Atomic<UInt64>(0)
+
+    /// Records a pass over `root` and returns its number, or the conflict that forbids it: a running pass with
+    /// the same root, one whose root is an ancestor of `root`, or one with `root` among its ancestors. Passes over
+    /// disjoint subtrees of one tree (siblings) do not conflict.
+    static func claim(_ root: LayoutElement) -> Result<UInt64, PassConflict> {
+        var ancestors: [ObjectIdentifier] = []
+        var current = root.parent
+        while let ancestor = current {
+            ancestors.append(ObjectIdentifier(ancestor))
+            current = ancestor.parent
+        }
+        let pass = RunningPass(root: ObjectIdentifier(root), ancestors: ancestors)
+        let id = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        return all.withLock { running in
+            for (_, other) in running {
+                if other.root == pass.root { return .failure(.sameRoot) }
+                if pass.ancestors.contains(other.root) { return .failure(.insideRunningPass) }
+                if other.ancestors.contains(pass.root) { return .failure(.containsRunningPass) }
+            }
+            running.append((id, pass))
+            return .success(id)
+        }
+    }
+
+    /// Forgets the pass ``claim(_:)`` numbered `id`.
+    static func release(_ id: UInt64) {
+        all.withLock { running in running.removeAll { $0.id == id } }
+    }
+}
+
+extension LayoutElement {
+    /// Runs `body` as the only pass over this element's tree, or stops the program with a message naming the
+    /// conflict: continuing would corrupt both passes' results.
+    func withExclusivePass<T>(_ body: () -> T) -> T {
+        switch RunningPass.claim(self) {
+        case .success(let id):
+            defer { RunningPass.release(id) }
+            return body()
+        case .failure(let conflict):
+            fatalError(Self.message(for: conflict, root: self))
+        }
+    }
+
+    static func message(for conflict: PassConflict, root: LayoutElement) -> String {
+        let what = switch conflict {
+        case .sameRoot: "another pass over the same tree is running"
+        case .insideRunningPass: "a pass over a tree that contains it is running"
+        case .containsRunningPass: "a pass over part of its tree is running"
+        }
+        return "TextureLayout: a layout pass over \(root) started while \(what); run one pass per tree at a time "
+            + "(see the Threads article)"
+    }
+}
