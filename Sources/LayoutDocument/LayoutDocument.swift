@@ -100,8 +100,23 @@ public struct LayoutDocument {
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
     public func layout() throws(DocumentError) -> DocumentLayout {
+        // A flag nobody sets: the pass always finishes, so there is always a result.
+        try layout(cancellation: LayoutCancellation())!
+    }
+
+    /// Lays the document out as ``layout()`` does unless `cancellation` is set before the pass ends (a server's
+    /// time limit): then the pass stops early and the answer is `nil`.
+    public func layout(cancellation: LayoutCancellation) throws(DocumentError) -> DocumentLayout? {
         setTextDirections()
-        let layout = rootNode.layout(within: sizeRange, scale: scale, direction: layoutDirection)
+        guard let layout = rootNode.layout(within: sizeRange, scale: scale, direction: layoutDirection,
+                                              cancellation: cancellation) else {
+            return nil
+        }
+        return try result(of: layout)
+    }
+
+    /// A finished pass as the document's result, or its first issue as an error.
+    private func result(of layout: Layout) throws(DocumentError) -> DocumentLayout {
         if let issue = layout.issues.first { throw error(for: issue) }
         return DocumentLayout(document: self, layout: layout)
     }

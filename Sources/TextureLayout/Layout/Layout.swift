@@ -32,6 +32,17 @@ extension LayoutElement {
         layout(within: constrainedSize, parentSize: parentSize, scale: scale, direction: direction)
     }
 
+    /// Lays the element out as ``layout(within:parentSize:scale:direction:)`` does unless `cancellation` is set
+    /// before the pass ends: then the pass stops soon after, its partial results are dropped and the answer is
+    /// `nil`.
+    public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+                             direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation) -> Layout?
+    {
+        let context = LayoutContext(scale: scale, cancellation: cancellation)
+        _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
+        return context.isStopped ? nil : Layout(root: self, context: context, direction: direction)
+    }
+
     /// Lays the element out and leaves the results in the elements only (read them with ``measuredSize``),
     /// reusing every measurement the changes since the previous pass cannot affect. Returns the root's size and
     /// what Texture would have asserted on. This is the fast path for re-layout.

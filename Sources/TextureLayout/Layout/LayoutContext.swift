@@ -22,12 +22,19 @@ public final class LayoutContext {
     /// Elements answered from an older cache entry during this pass, to recompute at the end of it.
     @exclusivity(unchecked) private var staleElements: [LayoutElement] = []
 
+    /// Checked every ``LayoutCancellation/checkInterval`` computations; `nil` for a pass that always finishes.
+    private let cancellation: LayoutCancellation?
+    /// Set once the cancellation was seen: from then on computations are skipped (their size is zero).
+    @exclusivity(unchecked) private(set) var isStopped = false
+
     private static let passCounter = Atomic<UInt64>(0)
 
-    /// Starts a pass at `scale` pixels per point (a scale that is not a positive finite number means 1).
-    package init(scale: Double = 2) {
+    /// Starts a pass at `scale` pixels per point (a scale that is not a positive finite number means 1) that stops
+    /// early once `cancellation` is set.
+    package init(scale: Double = 2, cancellation: LayoutCancellation? = nil) {
         grid = PixelGrid(scale: scale)
         passBase = (Self.passCounter.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF) << 32
+        self.cancellation = cancellation
     }
 
     // MARK: For specs
@@ -99,6 +106,11 @@ public final class LayoutContext {
     }
 
     private func compute(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
+        if isStopped { return .zero }
+        if computationCount % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
+            isStopped = true
+            return .zero
+        }
         let saved = currentComputation
         computationCount += 1
         let id = passBase | computationCount
@@ -118,7 +130,8 @@ public final class LayoutContext {
         }
         state.pointee.computedKey = key
         state.pointee.measuredSize = size
-        if issues.count == issuesBefore {
+        // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
+        if issues.count == issuesBefore && !isStopped {
             state.pointee.cache.insert(size, for: key)
         }
         return size
