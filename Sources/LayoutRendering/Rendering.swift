@@ -16,11 +16,16 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         public var maxColumns: Int
         /// Which element names are written.
         public var labels: LabelMode
+        /// svg: every named element's shape carries `data-name` and `data-frame="x y w h"` (its frame, as in the
+        /// `layout` command's `frames`), so that a script (the server's playground) can find elements and frames.
+        public var dataAttributes: Bool
 
         /// The defaults of `texture-layout render`.
-        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default) {
+        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default,
+                    dataAttributes: Bool = false) {
             self.maxColumns = maxColumns
             self.labels = labels
+            self.dataAttributes = dataAttributes
         }
     }
 
@@ -28,7 +33,8 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
         let picture = LayoutPicture(result)
         switch self {
-        case .svg: return Array(SVGRenderer.render(picture, labels: options.labels).utf8)
+        case .svg:
+            return Array(SVGRenderer.render(picture, labels: options.labels, dataAttributes: options.dataAttributes).utf8)
         case .png: return PNGRenderer.render(picture, labels: options.labels)
         case .ascii:
             return Array(ASCIIRenderer.render(picture, maxColumns: options.maxColumns, labels: options.labels).utf8)

@@ -13,8 +13,11 @@ public enum SVGRenderer {
         render(LayoutPicture(result), labels: labels)
     }
 
-    /// The SVG text of a picture, with the names `labels` asks for.
-    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> String {
+    /// The SVG text of a picture, with the names `labels` asks for; with `dataAttributes`, every named element's
+    /// rectangle carries `data-name` and `data-frame="x y w h"` (its frame in the layout).
+    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default, dataAttributes: Bool = false)
+        -> String
+    {
         let width = format(picture.size.width)
         let height = format(picture.size.height)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
@@ -35,7 +38,13 @@ public enum SVGRenderer {
             } else {
                 paint = "fill=\"none\" stroke=\"\(Palette.specStroke.hex)\" stroke-dasharray=\"3 2\""
             }
-            out += "<rect \(geometry) \(paint)><title>\(escape(tooltip(item)))</title></rect>\n"
+            var data = ""
+            if dataAttributes, let name = item.name {
+                let l = item.layoutFrame
+                data = " data-name=\"\(escape(name))\" data-frame=\"\(format(l.minX)) \(format(l.minY)) "
+                    + "\(format(l.width)) \(format(l.height))\""
+            }
+            out += "<rect \(geometry) \(paint)\(data)><title>\(escape(tooltip(item)))</title></rect>\n"
             // A text element's glyphs, as measured, one path per run of one font, size and colour.
             for run in item.lines.lazy.flatMap(\.glyphRuns) {
                 guard let glyphs = faces.glyphs(run) else { continue }
