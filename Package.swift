@@ -9,12 +9,18 @@ let package = Package(
         .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
         .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
+        .library(name: "LayoutTool", targets: ["LayoutTool"]),
+        .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation` (DocC) for every module.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The HTTP server of `serve`; its optional traits (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "TextureLayout"),
@@ -44,10 +50,23 @@ let package = Package(
             name: "LayoutRendering",
             dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "CFreeType"]
         ),
+        // What the command line and the server both do with a document: read it, apply size overrides, lay it
+        // out, draw it, and word its errors.
+        .target(name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering"]),
+        .target(
+            name: "LayoutServer",
+            dependencies: [
+                "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Playground")]
+        ),
         .executableTarget(
             name: "texture-layout",
             dependencies: [
-                "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText",
+                "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText", "LayoutTool", "LayoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

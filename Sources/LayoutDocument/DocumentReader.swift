@@ -29,21 +29,32 @@ extension LayoutDocument {
     /// Reads a document from UTF-8 bytes. Any nesting depth is accepted. Font files are found relative to
     /// `baseFolder` (`nil`: the working folder).
     public init(bytes: [UInt8], baseFolder: String? = nil) throws(DocumentError) {
+        try self.init(bytes: bytes, fontFiles: .relativeTo(baseFolder))
+    }
+
+    /// Reads a document from UTF-8 bytes, taking font files only as `fontFiles` allows (a server confines them to
+    /// its fonts folder).
+    public init(bytes: [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
             tape = try JSONTape(bytes: bytes)
         } catch {
             throw DocumentError(path: "document", message: error.description)
         }
-        try self.init(jsonValue: tape.root, baseFolder: baseFolder)
+        try self.init(jsonValue: tape.root, fontFiles: fontFiles)
     }
 
     /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
     /// files are found relative to `baseFolder` (`nil`: the working folder).
     public init(jsonValue: JSONValueRef, baseFolder: String? = nil) throws(DocumentError) {
+        try self.init(jsonValue: jsonValue, fontFiles: .relativeTo(baseFolder))
+    }
+
+    /// Reads a document from an already parsed JSON value, taking font files only as `fontFiles` allows.
+    public init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
         // Elements nest as deep as the document does; reading them recurses on a thread with room for it.
         self = try withLargeStack { () throws(DocumentError) -> LayoutDocument in
-            var reader = DocumentReader(baseFolder: baseFolder)
+            var reader = DocumentReader(fontFiles: fontFiles)
             return try reader.document(jsonValue, at: JSONPath())
         }
     }
@@ -53,13 +64,13 @@ extension LayoutDocument {
 struct DocumentReader {
     var info: [ObjectIdentifier: LayoutDocument.ElementInfo] = [:]
     var elementsByName: [String: LayoutElement] = [:]
-    /// The folder font paths are relative to (`nil`: the working folder).
-    let baseFolder: String?
+    /// Where font paths lead.
+    let fontFiles: FontFiles
     /// The fonts `fonts` names, read before the elements that use them.
     let fonts = DocumentFonts()
 
-    init(baseFolder: String?) {
-        self.baseFolder = baseFolder
+    init(fontFiles: FontFiles) {
+        self.fontFiles = fontFiles
     }
 
     mutating func document(_ value: JSONValueRef, at documentPath: JSONPath) throws(DocumentError)
@@ -294,7 +305,20 @@ struct DocumentReader {
             guard let file else {
                 throw DocumentError(path: entryPath, message: "a font needs \"file\" (the path of a font file)")
             }
-            let resolved = file.hasPrefix("/") || baseFolder == nil ? file : baseFolder! + "/" + file
+            let resolved: String
+            switch fontFiles {
+            case .relativeTo(let baseFolder):
+                resolved = file.hasPrefix("/") || baseFolder == nil ? file : baseFolder! + "/" + file
+            case .inside(let folder):
+                do {
+                    resolved = try folder.resolve(file)
+                } catch {
+                    throw DocumentError(path: entryPath.appending("file"), message: error.message)
+                }
+            case .none:
+                throw DocumentError(path: entryPath.appending("file"), message:
+                    "\(jsonString(file)): font files are not accepted here (no fonts folder)")
+            }
             do {
                 fonts.byName[name] = try Font(file: resolved)
             } catch {

@@ -60,3 +60,14 @@ public struct FontFolder: Sendable, Equatable {
         return String(cString: resolved)
     }
 }
+
+/// Where the font files a document names may come from.
+public enum FontFiles: Sendable {
+    /// Any file, relative paths from this folder (`nil`: the working folder): the command line, whose user chose
+    /// the document.
+    case relativeTo(String?)
+    /// Only files inside this folder: documents from strangers (the server's `--fonts DIR`).
+    case inside(FontFolder)
+    /// None: a document naming a font file is refused (a server started without a fonts folder).
+    case none
+}

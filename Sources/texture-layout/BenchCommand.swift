@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutDocument
 import LayoutRendering
+import LayoutTool
 import TextureLayout
 import TextureLayoutText
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutDocument
 import LayoutRendering
+import LayoutTool
 import TextureLayout
 
 /// `texture-layout`: the command-line shell over the library (contract: `cli.md`).
@@ -13,7 +14,8 @@ struct TextureLayoutTool: ParsableCommand {
             command-line usage error (one line on standard error, starting with the JSON path of the problem).
             """,
         version: toolVersion,
-        subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self]
+        subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self,
+                      ServeCommand.self]
     )
 }
 
@@ -59,100 +61,16 @@ struct SizeOptions: ParsableArguments {
     /// The options read as numbers, so that a bad option is a usage error before any document is read and each
     /// document of a batch applies the same values.
     func parsed() throws(Failure) -> SizeOverrides {
-        var overrides = SizeOverrides()
-        if let minimum { overrides.minimum = try Self.size(minimum, option: "--min") }
-        if let maximum { overrides.maximum = try Self.size(maximum, option: "--max") }
-        if let width { overrides.width = try Self.length(width, option: "--width", allowsInfinity: false) }
-        if let height { overrides.height = try Self.length(height, option: "--height", allowsInfinity: false) }
-        if let scale {
-            let value = try Self.length(scale, option: "--scale", allowsInfinity: false)
-            guard value > 0, LayoutDocument.validScales.contains(value) else {
-                throw .usage("--scale: the scale must be greater than 0 and at most "
-                             + "\(format(LayoutDocument.validScales.upperBound)), got \(scale)")
-            }
-            overrides.scale = value
-        }
-        switch direction {
-        case nil: break
-        case "ltr": overrides.direction = .leftToRight
-        case "rtl": overrides.direction = .rightToLeft
-        case let other?: throw .usage("--direction: expected ltr or rtl, got \(Self.quoted(other))")
-        }
-        return overrides
-    }
-
-    /// A finite number of points ≥ 0, or `inf` where allowed.
-    static func length(_ text: String, option: String, allowsInfinity: Bool) throws(Failure) -> Double {
-        if text == "inf" {
-            guard allowsInfinity else { throw .usage("\(option): expected a finite number, got inf") }
-            return .infinity
-        }
-        guard let value = Double(text), value.isFinite else {
-            throw .usage("\(option): expected a number\(allowsInfinity ? " or inf" : ""), got \(quoted(text))")
-        }
-        guard value >= 0 else { throw .usage("\(option): must not be negative, got \(text)") }
-        return value
-    }
-
-    /// `W,H`.
-    static func size(_ text: String, option: String) throws(Failure) -> Size {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw .usage("\(option): expected W,H, got \(quoted(text))") }
-        return Size(try length(parts[0].trimmingSpaces(), option: option, allowsInfinity: true),
-                    try length(parts[1].trimmingSpaces(), option: option, allowsInfinity: true))
+        try SizeOverrides.parse(width: width, height: height, minimum: minimum, maximum: maximum, scale: scale,
+                                direction: direction, optionPrefix: "--")
     }
 
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-/// The size, scale and direction options as values (`nil`: not given).
-struct SizeOverrides: Sendable {
-    var minimum: Size?
-    var maximum: Size?
-    var width: Double?
-    var height: Double?
-    var scale: Double?
-    var direction: LayoutDirection?
-
-    /// Overrides the document's range (`--min` and `--max` first, then `--width` and `--height`), scale and layout
-    /// direction; a range whose min exceeds its max is a usage error.
-    func apply(to document: inout LayoutDocument) throws(Failure) {
-        var range = document.sizeRange
-        if let minimum { range.min = minimum }
-        if let maximum { range.max = maximum }
-        if let width {
-            range.min.width = width
-            range.max.width = width
-        }
-        if let height {
-            range.min.height = height
-            range.max.height = height
-        }
-        if range.min.width > range.max.width || range.min.height > range.max.height {
-            throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
-                         + "max \(format(range.max.width)),\(format(range.max.height))")
-        }
-        document.sizeRange = range
-        if let scale { document.scale = scale }
-        if let direction { document.layoutDirection = direction }
-    }
-}
-
-/// The value of a library call that can reject the document (reading it, laying it out), with its
-/// ``DocumentError`` reported as a ``Failure``: every command words document errors the same way.
-@discardableResult
-func reportingDocumentError<T>(_ body: @autoclosure () throws(DocumentError) -> T) throws(Failure) -> T {
-    do {
-        return try body()
-    } catch {
-        throw .document(error.description)
-    }
-}
-
 /// Reads and checks a document.
 func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
-    let bytes = try IO.read(path)
-    return try reportingDocumentError(try LayoutDocument(bytes: bytes, baseFolder: documentFolder(path)))
+    try readDocument(bytes: IO.read(path), fontFiles: .relativeTo(documentFolder(path)))
 }
 
 /// The folder a document's font files are relative to: its file's folder, or the working folder (`nil`) for
@@ -161,11 +79,6 @@ func documentFolder(_ path: String) -> String? {
     guard path != "-" else { return nil }
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
-}
-
-/// Lays a document out; what Texture would assert on is a document error.
-func layOut(_ document: LayoutDocument) throws(Failure) -> DocumentLayout {
-    try reportingDocumentError(try document.layout())
 }
 
 struct ValidateCommand: ToolCommand {
@@ -228,12 +141,7 @@ struct RenderCommand: ToolCommand {
     @OptionGroup var size: SizeOptions
 
     func pictureFormat() throws(Failure) -> PictureFormat {
-        if let format {
-            guard let value = PictureFormat(rawValue: format) else {
-                throw .usage("--format: expected svg, png or ascii, got \(SizeOptions.quoted(format))")
-            }
-            return value
-        }
+        if let format { return try PictureFormat(option: format, named: "--format") }
         guard let output else { return .svg }
         // Only a dot in the file's own name starts an extension (`dir.d/picture` has none).
         let name = output.split(separator: "/", omittingEmptySubsequences: false).last ?? ""

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutDocument
+import LayoutTool
 import Synchronization
 import TextureLayout
 
@@ -96,8 +97,7 @@ final class LayoutBatch: Sendable {
         let name = jsonString(file)
         do throws(Failure) {
             let bytes = file == "-" ? try standardInput!.get() : try IO.read(file)
-            var document = try reportingDocumentError(
-                try LayoutDocument(bytes: bytes, baseFolder: documentFolder(file)))
+            var document = try readDocument(bytes: bytes, fontFiles: .relativeTo(documentFolder(file)))
             try overrides.apply(to: &document)
             let json = try layOut(document).json
             // The single-file object with the file's name as its first member.

@@ -1,0 +1,56 @@
+import Foundation
+import LayoutDocument
+
+/// The playground's files, read once and kept in memory (they are small, and a server that reads nothing from disk
+/// per request is simpler to run in a container): the page, its style sheet and script from the target's
+/// resources, and the example documents from the examples folder (the repository's `Examples/`, which lives outside
+/// the target).
+struct PlaygroundFiles: Sendable {
+    /// A file as it is served.
+    struct File: Sendable {
+        var contentType: String
+        var bytes: [UInt8]
+    }
+
+    /// `index.html`.
+    let page: File
+    /// Every other file by the path it is served at: `/playground.css`, `/playground.js`, `/examples.json` (the
+    /// examples' names) and `/examples/NAME.json`.
+    private let others: [String: File]
+
+    /// Why the files could not be read: the resources are missing next to the executable.
+    struct Missing: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Reads the resources and the `.json` files of the folder `examples` (none when `nil` or missing).
+    init(examples: String?) throws {
+        guard let folder = Bundle.module.url(forResource: "Playground", withExtension: nil) else {
+            throw Missing(description: "the playground's files are missing from the server's resources")
+        }
+        func read(_ name: String, _ type: String) throws -> File {
+            File(contentType: type, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+        page = try read("index.html", "text/html; charset=utf-8")
+        var others = [
+            "/playground.css": try read("playground.css", "text/css; charset=utf-8"),
+            "/playground.js": try read("playground.js", "text/javascript; charset=utf-8"),
+        ]
+        var names: [String] = []
+        if let examples, let files = try? FileManager.default.contentsOfDirectory(atPath: examples) {
+            names = files
+                .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+            for name in names {
+                let url = URL(fileURLWithPath: examples).appendingPathComponent("\(name).json")
+                others["/examples/\(name).json"] = File(contentType: "application/json",
+                                                         bytes: Array(try Data(contentsOf: url)))
+            }
+        }
+        let list = "[" + names.map(jsonString).joined(separator: ", ") + "]\n"
+        others["/examples.json"] = File(contentType: "application/json", bytes: Array(list.utf8))
+        self.others = others
+    }
+
+    /// The file served at `path`, if any (not the page).
+    func route(_ path: String) -> File? { others[path] }
+}

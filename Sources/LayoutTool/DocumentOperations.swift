@@ -1,0 +1,24 @@
+import LayoutDocument
+import LayoutRendering
+import TextureLayout
+
+/// A document read from bytes (a file's or a request body's), its errors worded as every command words them; its
+/// font files come from where `fontFiles` allows.
+public func readDocument(bytes: [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> LayoutDocument {
+    try reportingDocumentError(try LayoutDocument(bytes: bytes, fontFiles: fontFiles))
+}
+
+/// Lays a document out; what Texture would assert on is a document error.
+public func layOut(_ document: LayoutDocument) throws(ToolFailure) -> DocumentLayout {
+    try reportingDocumentError(try document.layout())
+}
+
+extension PictureFormat {
+    /// The format a `--format` value (or the server's `format` parameter) names.
+    public init(option value: String, named option: String) throws(ToolFailure) {
+        guard let format = PictureFormat(rawValue: value) else {
+            throw .usage("\(option): expected svg, png or ascii, got \(jsonString(value))")
+        }
+        self = format
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Dispatch
+import LayoutDocument
+import LayoutServer
+import Logging
+
+/// `serve [--host H] [--port P] [--fonts DIR]`: the playground page and the layout API over HTTP, until SIGINT or
+/// SIGTERM. The work is the server library's; this only reads the options.
+struct ServeCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serves the playground page and the layout API over HTTP until SIGINT or SIGTERM.",
+        discussion: """
+            Prints "listening on http://HOST:PORT" once connections are accepted; logs one line per request \
+            (request id, method, path, status, duration) on standard error.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port; 0 picks any free port.", valueName: "port"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The only folder documents may name font files in.", valueName: "dir"))
+    var fonts: String?
+
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body, in bytes.",
+                                                              valueName: "bytes"))
+    var maxBody = 8 << 20
+
+    @Option(help: ArgumentHelp("How long a layout may take before it is abandoned (503).", valueName: "seconds"))
+    var timeout = 10.0
+
+    @Option(help: ArgumentHelp("The folder of example documents the playground offers (none when it is missing).",
+                               valueName: "dir"))
+    var examples = "Examples"
+
+    func execute() throws(Failure) {
+        guard (0...65535).contains(port) else { throw .usage("--port: expected 0 to 65535, got \(port)") }
+        guard maxBody >= 0 else { throw .usage("--max-body: must not be negative, got \(maxBody)") }
+        guard timeout > 0, timeout.isFinite else { throw .usage("--timeout: must be greater than 0, got \(timeout)") }
+        var configuration = ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody, timeoutSeconds: timeout,
+                                                examples: examples)
+        if let fonts {
+            guard let folder = FontFolder(path: fonts) else { throw .io("\(fonts): cannot read: not a folder") }
+            configuration.fonts = folder
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = Logger(label: "texture-layout")
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await LayoutServer.run(configuration, logger: logger) { host, port in
+                    try? IO.write(Array("listening on http://\(host):\(port)\n".utf8), to: nil)
+                }
+            } catch {
+                outcome.error = "cannot serve on \(host):\(port): \(error)"
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw .io(error) }
+    }
+}
+
+/// How the server's task ended, read after it signalled.
+private final class Outcome: @unchecked Sendable {
+    var error: String?
+}
