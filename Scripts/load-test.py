@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Load test of `texture-layout serve` on loopback: starts the server on a free port, sends a bounded number of
+mixed requests from concurrent clients (stopping early at a time limit), and reports requests per second, p50/p99
+latency, the statuses (no 5xx allowed) and the server's resident memory before and after. Stops the server with
+SIGTERM and checks it exits 0. Exits 1 when any answer was a 5xx or unexpected, or the server did not exit cleanly.
+
+Usage: Scripts/load-test.py [--tool .build/release/texture-layout] [--clients 8] [--requests 2400] [--seconds 300]
+Build first: swift build -c release --product texture-layout
+"""
+import argparse
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/texture-layout"))
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=2400)
+    parser.add_argument("--seconds", type=float, default=300, help="stop sending after this long")
+    args = parser.parse_args()
+
+    examples = os.path.join(ROOT, "Examples")
+    documents = {}
+    for name in sorted(os.listdir(examples)):
+        if name.endswith(".json"):
+            with open(os.path.join(examples, name), "rb") as file:
+                documents[name[:-5]] = file.read()
+    names = sorted(documents)
+    broken = b'{"root": {"type": "stack", "children": [{"type": "node", "size": [1, "x"]}]}}'
+
+    # The mix: (method, path, body, expected status).
+    mix = []
+    for index, name in enumerate(names):
+        body = documents[name]
+        mix += [("POST", "/layout", body, 200), ("POST", "/render?format=svg", body, 200),
+                ("POST", "/render?format=ascii", body, 200), ("POST", "/validate", body, 200),
+                ("POST", f"/layout?width={200 + 10 * index}", body, 200)]
+        if index % 3 == 0:
+            mix.append(("POST", "/render?format=png", body, 200))
+    mix += [("GET", "/health", None, 200), ("GET", "/", None, 200), ("POST", "/layout", broken, 422),
+            ("GET", "/nowhere", None, 404)]
+
+    server = subprocess.Popen([args.tool, "serve", "--port", "0", "--examples", examples],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline().strip()
+    if not line.startswith("listening on http://127.0.0.1:"):
+        print("the server did not start:", line)
+        server.kill()
+        return 1
+    port = int(line.rsplit(":", 1)[1])
+    rss_start = rss_kib(server.pid)
+
+    def send(connection, request):
+        method, path, body, _ = request
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        started = time.perf_counter()
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - started
+
+    # Warm-up: every request of the mix once, so that "before" is the memory of a server that has served each kind.
+    warm = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    for request in mix:
+        send(warm, request)
+    warm.close()
+    rss_before = rss_kib(server.pid)
+
+    lock = threading.Lock()
+    latencies, statuses, unexpected = [], {}, []
+    next_index = [0]
+    deadline = time.monotonic() + args.seconds
+
+    def client():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)  # keep-alive
+        while time.monotonic() < deadline:
+            with lock:
+                index = next_index[0]
+                if index >= args.requests:
+                    break
+                next_index[0] += 1
+            request = mix[index % len(mix)]
+            try:
+                status, latency = send(connection, request)
+            except (OSError, http.client.HTTPException) as failure:
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                status, latency = f"connection error: {failure}", 0
+            with lock:
+                statuses[status] = statuses.get(status, 0) + 1
+                latencies.append(latency)
+                if status != request[3]:
+                    unexpected.append((request[0], request[1], status))
+        connection.close()
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(args.clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    rss_after = rss_kib(server.pid)
+
+    server.send_signal(signal.SIGTERM)
+    try:
+        exit_status = server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        exit_status = "did not stop"
+
+    latencies.sort()
+    count = len(latencies)
+    percentile = lambda p: latencies[min(count - 1, int(p * count))] * 1000 if count else 0
+    server_errors = sum(n for status, n in statuses.items() if isinstance(status, int) and status >= 500)
+    report = {
+        "clients": args.clients, "requests": count, "seconds": round(elapsed, 2),
+        "requests_per_second": round(count / elapsed, 1) if elapsed else 0,
+        "latency_ms": {"p50": round(percentile(0.50), 2), "p99": round(percentile(0.99), 2)},
+        "statuses": {str(k): v for k, v in sorted(statuses.items(), key=lambda item: str(item[0]))},
+        "5xx": server_errors, "unexpected": len(unexpected),
+        "rss_kib": {"start": rss_start, "after_warm_up": rss_before, "after_load": rss_after},
+        "server_exit_status": exit_status, "cores": os.cpu_count(),
+    }
+    print(json.dumps(report, indent=2))
+    for item in unexpected[:10]:
+        print("unexpected:", item)
+    return 0 if server_errors == 0 and not unexpected and exit_status == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
