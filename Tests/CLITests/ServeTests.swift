@@ -255,3 +255,48 @@ import Glibc
         try run(["serve", "--fonts", "/nonexistent-fonts"]).expectFailure(1, startingWith: "/nonexistent-fonts")
     }
 }
+
+/// `--fonts DIR`: served documents name font files only inside it.
+@Suite struct ServeFontTests {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    static func document(fontFile: String) -> String {
+        #"{"fonts": {"body": {"file": "# + "\(fontFile.debugDescription)"
+            + #"}}, "root": {"type": "text", "name": "t", "text": "Hi", "font": "body"}}"#
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: dejaVu), "needs DejaVu Sans (Scripts/setup)"))
+    func fontPathsAreConfinedToTheFontsFolder() throws {
+        let scratch = try Scratch()
+        let fonts = scratch.path("fonts")
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.dejaVu, toPath: fonts + "/body.ttf")
+        _ = try scratch.file("outside.ttf", try Data(contentsOf: URL(fileURLWithPath: Self.dejaVu)))
+        try FileManager.default.createSymbolicLink(atPath: fonts + "/link.ttf", withDestinationPath: "../outside.ttf")
+        let server = try ServerProcess(["--fonts", fonts])
+
+        let inside = try server.post("/layout", Self.document(fontFile: "body.ttf"))
+        #expect(inside.status == 200, "\(inside.text)")
+        #expect(inside.text.contains("\"t\""))
+        let refusals = [
+            ("../../etc/passwd", #"fonts.body.file: "../../etc/passwd" leaves the fonts folder ("..")"#),
+            ("/etc/passwd", #"fonts.body.file: "/etc/passwd" is an absolute path; font files are named relative to the fonts folder"#),
+            (scratch.path("outside.ttf"), "fonts.body.file: \"\(scratch.path("outside.ttf"))\" is an absolute path; font files are named relative to the fonts folder"),
+            ("link.ttf", #"fonts.body.file: "link.ttf" leads out of the fonts folder"#),
+            ("missing.ttf", #"fonts.body.file: "missing.ttf" is not a file in the fonts folder"#),
+        ]
+        for (path, line) in refusals {
+            let answer = try server.post("/layout", Self.document(fontFile: path))
+            #expect(answer.status == 422, "\(path)")
+            #expect(answer.error == line)
+        }
+        #expect(server.stop() == 0)
+    }
+
+    @Test func withoutAFontsFolderNoFontFileIsRead() throws {
+        let server = try ServerProcess()
+        let answer = try server.post("/layout", Self.document(fontFile: "DejaVuSans.ttf"))
+        #expect(answer.status == 422)
+        #expect(answer.error == #"fonts.body.file: "DejaVuSans.ttf": font files are not accepted here (no fonts folder)"#)
+    }
+}
