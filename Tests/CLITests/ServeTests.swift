@@ -33,6 +33,8 @@ import Glibc
         let narrow = try server.post("/layout?width=200&scale=3", try text(stack))
         #expect(narrow.status == 200)
         #expect(narrow.text == (try run(["layout", stack, "--width", "200", "--scale", "3"])).text)
+        let mirrored = try server.post("/layout?direction=rtl", try text(stack))
+        #expect(mirrored.text == (try run(["layout", stack, "--direction", "rtl"])).text)
         let range = try server.post("/layout?min=100,0&max=250,inf", try text(stack))
         #expect(range.text == (try run(["layout", stack, "--min", "100,0", "--max", "250,inf"])).text)
 
@@ -108,6 +110,7 @@ import Glibc
         #expect(try server.post("/layout?min=300,0&max=100,100", document).status == 400)
         #expect(try server.post("/render?format=gif", document).error == "format: expected svg, png or ascii, got \"gif\"")
         #expect(try server.post("/render?scale=0", document).status == 400)
+        #expect(try server.post("/layout?direction=up", document).error == "direction: expected ltr or rtl, got \"up\"")
     }
 
     @Test func wrongPathsMethodsAndContentTypes() throws {
