@@ -19,7 +19,7 @@ open class LayoutElement: CustomStringConvertible {
     @exclusivity(unchecked) public final var debugName: String?
 
     /// The element that measures this one; invalidation walks up through it. Kept valid without reference
-    /// counting: a parent clears it when it lets the child go or is freed (see ``adopt(_:)``).
+    /// counting: a parent clears it when it lets the child go or is freed (see `adopt(_:)`).
     public final var parent: LayoutElement? { unownedParent }
     @exclusivity(unchecked) final unowned(unsafe) var unownedParent: LayoutElement?
 
@@ -94,7 +94,7 @@ open class LayoutElement: CustomStringConvertible {
 
     /// Texture's `calculateLayoutThatFits:restrictedToSize:relativeToParentSize:`: measures the element within the
     /// range its parent gives. The default intersects that range with the style's resolved range (the parent's
-    /// range wins any conflict) and calls ``calculateSize(_:context:)``. Override it to ignore the element's own
+    /// range wins any conflict) and calls ``LayoutElement/calculateSize(_:context:)``. Override it to ignore the element's own
     /// style, as the inset, overlay and background specs do.
     open func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         if state.hasAutoSize && constrainedSize.isOrdered {
