@@ -52,11 +52,9 @@ extension LayoutDocument {
 
     /// Reads a document from an already parsed JSON value, taking font files only as `fontFiles` allows.
     public init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
-        // Elements nest as deep as the document does; reading them recurses on a thread with room for it.
-        self = try withLargeStack { () throws(DocumentError) -> LayoutDocument in
-            var reader = DocumentReader(fontFiles: fontFiles)
-            return try reader.document(jsonValue, at: JSONPath())
-        }
+        // Reading follows nesting with a loop (DocumentReader.element), so any depth reads on the caller's stack.
+        var reader = DocumentReader(fontFiles: fontFiles)
+        self = try reader.document(jsonValue, at: JSONPath())
     }
 }
 
@@ -257,7 +255,7 @@ struct DocumentReader {
             built.debugName = name
         }
         info[ObjectIdentifier(built)] = .init(path: frame.path, type: kind.type, name: frame.name,
-                                              color: frame.values.string("color"))
+                                              color: frame.values.color("color"))
         return built
     }
 
@@ -277,7 +275,8 @@ struct DocumentReader {
         case .size: return .size(try size(value, at: path))
         case .point: return .point(try point(value, at: path))
         case .insets: return .insets(try insets(value, at: path))
-        case .color, .string: return .string(try string(value, at: path))
+        case .string: return .string(try string(value, at: path))
+        case .color: return .color(try color(value, at: path))
         case .count:
             let number = try number(value, at: path, allowsNegative: false)
             guard number == number.rounded(), number <= Double(Int32.max) else {
@@ -356,7 +355,7 @@ struct DocumentReader {
                     hasText = true
                 case "font": run.font = try font(named: member, at: keyPath)
                 case "size": run.size = try number(member, at: keyPath, allowsNegative: false)
-                case "color": run.color = try string(member, at: keyPath)
+                case "color": run.color = try color(member, at: keyPath)
                 case "letterSpacing": run.letterSpacing = try number(member, at: keyPath, allowsNegative: true)
                 default: throw unknownKey(key, at: keyPath)
                 }
@@ -527,6 +526,16 @@ struct DocumentReader {
             throw wrongKind(value, expected: "an array of two values", at: path)
         }
         return (try item(first, path.appending(index: 0)), try item(second, path.appending(index: 1)))
+    }
+
+    /// A CSS colour (``RGBA/init(css:)``).
+    func color(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> RGBA {
+        let text = try string(value, at: path)
+        guard let color = RGBA(css: text) else {
+            throw DocumentError(path: path, message: "expected a CSS colour (a name such as \"tomato\", \"#rgb\", "
+                + "\"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \(value.shortDescription)")
+        }
+        return color
     }
 
     func string(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> String {

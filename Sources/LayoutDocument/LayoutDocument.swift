@@ -38,7 +38,7 @@ public struct LayoutDocument {
         /// The element's `type`, as its ``ElementKind`` spells it.
         var type: String
         var name: String?
-        var color: String?
+        var color: RGBA?
     }
 
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
@@ -91,8 +91,8 @@ public struct LayoutDocument {
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }
 
-    /// The CSS colour a node has in the document (`color`), for pictures.
-    public func color(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.color }
+    /// The colour a node has in the document (`color`, read from its CSS text), for pictures.
+    public func color(of element: LayoutElement) -> RGBA? { info[ObjectIdentifier(element)]?.color }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
     public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path.description }
@@ -156,13 +156,21 @@ public struct LayoutDocument {
 /// A display node whose layout spec is a document element: the document's root, and every `node` with a
 /// `layout`. A node used as a layout spec is wrapped, as `ASWrapperLayoutSpec` would wrap it.
 final class DocumentSpecNode: DisplayNode {
-    let spec: LayoutSpec
+    /// Always set while the node is in use; emptied only as the node is freed (``giveUpOwnedElements(into:)``).
+    private var spec: LayoutSpec?
 
     init(element: LayoutElement) {
         spec = (element as? LayoutSpec) ?? WrapperLayoutSpec(layoutElement: element)
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { spec }
+
+    /// Gives up the spec too, so that a chain of nodes with `layout`s of any depth is freed in a loop.
+    override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
+        if let spec { pending.append(spec) }
+        spec = nil
+        super.giveUpOwnedElements(into: &pending)
+    }
 }
 
 /// A laid-out document.

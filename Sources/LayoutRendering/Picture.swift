@@ -26,8 +26,8 @@ public struct LayoutPicture {
         public var path: String?
         /// How many document elements enclose it (the root element has depth 0).
         public var depth: Int
-        /// The fill of a node: its `color` when that is a CSS colour, otherwise a palette colour by depth. `nil`
-        /// for a spec and for text, whose glyphs are what it shows.
+        /// The fill of a node: its `color`, otherwise a palette colour by depth. `nil` for a spec and for text,
+        /// whose glyphs are what it shows.
         public var fill: RGBA?
         /// A text element's lines as its layout measured them, moved into the root's coordinate space (frames,
         /// baselines and glyph positions): pictures draw these glyphs and never lay the text out again. Empty for
@@ -118,7 +118,7 @@ public struct LayoutPicture {
                 var fill: RGBA?
                 let text = element as? TextNode
                 if isNode && text == nil {
-                    fill = document.color(of: element).flatMap(RGBA.init(css:)) ?? Palette.color(depth: depth)
+                    fill = document.color(of: element) ?? Palette.color(depth: depth)
                 }
                 let frame = layout.frameInRoot
                 var item = Item(frame: frame, isNode: isNode, type: type, name: document.name(of: element),

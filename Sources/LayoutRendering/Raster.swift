@@ -1,3 +1,5 @@
+import LayoutDocument
+
 /// An RGB image in memory with the few drawing operations pictures need: axis-aligned rectangles with
 /// anti-aliased (area-coverage) edges, blended over what is there, and glyphs rasterized by FreeType.
 public struct Raster {

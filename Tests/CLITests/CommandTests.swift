@@ -66,27 +66,36 @@ import Testing
     }
 
     /// Depth is unlimited: 10,000 nested stacks (20,000 levels of JSON) are read and laid out.
-    @Test func aTenThousandLevelDocumentIsLaidOut() throws {
-        let levels = 10_000
-        let document = #"{"root": "# + String(repeating: #"{"type": "stack", "direction": "vertical", "children": ["#, count: levels)
-            + #"{"type": "node", "name": "leaf", "size": [10, 20]}"# + String(repeating: "]}", count: levels) + "}"
+    /// 200,000 levels, cycling through a stack's `children`, a node's `layout` and an inset's `child`, go through
+    /// every stage in the debug build `swift test` makes: reading, building, layout (which continues on
+    /// large-stack threads), output, a picture and `validate`.
+    @Test func twoHundredThousandLevelsGoThroughEveryCommand() throws {
+        let levels = 200_000
+        let opens = [#"{"type": "stack", "children": ["#, #"{"type": "node", "layout": "#, #"{"type": "inset", "child": "#]
+        let closes = ["]}", "}", "}"]
+        var document = #"{"root": "#
+        for level in 0..<levels { document += opens[level % 3] }
+        document += #"{"type": "node", "name": "leaf", "size": [10, 20]}"#
+        for level in stride(from: levels - 1, through: 0, by: -1) { document += closes[level % 3] }
+        document += "}"
         let result = try run(["layout", "DOC"], document: document)
         result.expectSuccess()
         #expect(result.text == #"{"size": [10, 20], "frames": {"leaf": [0, 0, 10, 20]}}"# + "\n")
+        try run(["validate", "DOC"], document: document).expectSuccess()
         let picture = try run(["render", "DOC", "--format", "svg"], document: document)
         picture.expectSuccess()
         #expect(picture.text.hasSuffix("</svg>\n"))
     }
 
-    /// A 50 MB document (20,000 nodes with long colour strings) is read and laid out.
+    /// A 50 MB document (20,000 nodes, each followed by 2,500 bytes of whitespace) is read and laid out.
     @Test func aFiftyMegabyteDocumentIsLaidOut() throws {
         let count = 20_000
-        let colour = "#" + String(repeating: "0", count: 2_520)
+        let padding = String(repeating: " \n\t", count: 840)
         var document = #"{"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": ["#
         document.reserveCapacity(52_000_000)
         for index in 0..<count {
             if index > 0 { document += ", " }
-            document += #"{"type": "node", "name": "n\#(index)", "size": [10, \#(index % 5 + 1)], "color": "\#(colour)"}"#
+            document += #"{"type": "node", "name": "n\#(index)", "size": [10, \#(index % 5 + 1)], "color": "lime"}\#(padding)"#
         }
         document += "]}}"
         #expect(document.utf8.count > 50_000_000)

@@ -31,12 +31,12 @@ import TextureLayout
         let picture = LayoutPicture(try layOut(#"""
             {"root": {"type": "stack", "children": [{"type": "node", "size": [1, 1]},
               {"type": "node", "size": [1, 1], "color": "rebeccapurple"},
-              {"type": "node", "size": [1, 1], "color": "not a colour"}]}}
+              {"type": "node", "size": [1, 1], "color": "hsl(120 100% 25% / 50%)"}]}}
             """#))
         #expect(picture.items[0].fill == nil)
         #expect(picture.items[1].fill == Palette.color(depth: 1))
         #expect(picture.items[2].fill == RGBA(0x66, 0x33, 0x99))
-        #expect(picture.items[3].fill == Palette.color(depth: 1))
+        #expect(picture.items[3].fill == RGBA(0, 128, 0, 128))
     }
 
     @Test func documentTypeNames() throws {
@@ -50,27 +50,6 @@ import TextureLayout
             """#)).items.map(\.type).filter { $0 != "spec" }
         #expect(types == ["wrapper", "stack", "inset", "overlay", "center", "relative", "ratio", "absolute",
                           "corner"])
-    }
-}
-
-@Suite struct ColorTests {
-    @Test(arguments: [
-        ("#f00", RGBA(255, 0, 0)), ("#F00A", RGBA(255, 0, 0, 0xAA)), ("#123456", RGBA(0x12, 0x34, 0x56)),
-        ("#12345680", RGBA(0x12, 0x34, 0x56, 0x80)), ("Tomato", RGBA(0xFF, 0x63, 0x47)),
-        (" navy ", RGBA(0, 0, 0x80)), ("transparent", RGBA(0, 0, 0, 0)), ("rgb(1, 2, 3)", RGBA(1, 2, 3)),
-        ("rgba(255,0,0,0.5)", RGBA(255, 0, 0, 128)), ("rgb(100% 0% 50% / 50%)", RGBA(255, 0, 128, 128)),
-    ])
-    func parsesCSSColours(text: String, color: RGBA) {
-        #expect(RGBA(css: text) == color)
-    }
-
-    @Test(arguments: ["", "#12", "#12345", "#ggg", "rgb(1, 2)", "rgb(a, b, c)", "blurple", "rgb(1, 2, 3"])
-    func rejectsOtherText(text: String) {
-        #expect(RGBA(css: text) == nil)
-    }
-
-    @Test func hexIsTwoDigitsPerChannel() {
-        #expect(RGBA(0, 0x0A, 0xFF).hex == "#000aff")
     }
 }
 

@@ -43,7 +43,7 @@ import TextureLayout
         "{\"sizeRange\": {\"min\": \(min), \"max\": \(max)}, \"root\": \(root)}"
     }
 
-    /// Reads and lays out `text` on a large stack (building and freeing deep trees recurses), checks that every
+    /// Reads and lays out `text` on a large stack (the invariants' recording copy recurses), checks that every
     /// number is finite (and every invariant if asked), and returns the reader's or the layout's error, if any,
     /// and the number of entries in the result. Failures are recorded here, on the test's own thread (an issue
     /// recorded on another thread is not attributed to the test).
@@ -82,6 +82,44 @@ import TextureLayout
         }
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
         return (error, entries)
+    }
+
+    // MARK: Any depth
+
+    /// `levels` containers around a named leaf, cycling through the three ways an element holds another (a
+    /// stack's `children`, a node's `layout`, an inset's `child`), written front and back so that building the
+    /// text stays linear; `tail` is added to the outermost element.
+    static func nested(levels: Int, tail: String = "") -> String {
+        let opens = ["{\"type\": \"stack\", \"children\": [", "{\"type\": \"node\", \"layout\": ",
+                     "{\"type\": \"inset\", \"child\": "]
+        let closes = ["]}", "}", "}"]
+        var text = ""
+        text.reserveCapacity(levels * 40)
+        for level in 0..<levels { text += opens[level % 3] }
+        text += "{\"type\": \"node\", \"name\": \"leaf\", \"size\": [10, 20]}"
+        for level in stride(from: levels - 1, through: 0, by: -1) {
+            text += closes[level % 3]
+            if level == 0 { text.insert(contentsOf: tail, at: text.index(before: text.endIndex)) }
+        }
+        return "{\"root\": \(text)}"
+    }
+
+    /// A million levels are read, built and freed on the test's own thread, with no large stack: the reader
+    /// follows nesting with a loop, and freeing a tree takes each element's children before letting it go.
+    @Test func millionLevelsAreReadAndFreed() throws {
+        let levels = 1_000_000
+        let text = Self.nested(levels: levels)
+        do {
+            let document = try LayoutDocument(json: text)
+            #expect(document.elementCount == levels + 1)
+            let leaf = try #require(document.elementsByName["leaf"])
+            #expect(document.path(of: leaf)?.hasSuffix(".layout.child.children[0]") == true)
+        }
+        // A deep tree built and then dropped halfway: the error comes after the whole subtree was built.
+        let bad = Self.nested(levels: 200_000, tail: ", \"colour\": 1")
+        #expect(throws: DocumentError(path: "root.colour", message: "unknown key \"colour\" for a stack")) {
+            try LayoutDocument(json: bad)
+        }
     }
 
     // MARK: 100,000 elements

@@ -84,7 +84,8 @@ public enum ElementValueKind: Sendable, Equatable {
     case point
     /// An object with any of `top`, `left`, `bottom`, `right`: finite numbers of either sign or `"inf"`.
     case insets
-    /// A string naming a colour.
+    /// A CSS colour: a name, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()` or `hsla()` (see
+    /// ``RGBA/init(css:)``).
     case color
     /// Any string.
     case string
@@ -112,6 +113,7 @@ struct ElementValues {
         case string(String)
         case font(Font)
         case runs([DocumentRun])
+        case color(RGBA)
     }
 
     /// The element's JSON path, for errors its kind finds while building it.
@@ -179,6 +181,11 @@ struct ElementValues {
 
     func string(_ key: String) -> String? {
         if case .string(let text)? = self[key] { return text }
+        return nil
+    }
+
+    func color(_ key: String) -> RGBA? {
+        if case .color(let color)? = self[key] { return color }
         return nil
     }
 

@@ -31,7 +31,7 @@ extension ElementKind {
             if font == nil { font = try values.fonts.defaultFont(for: values.path) }
             built.append(TextRun(
                 run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
-                color: run.color ?? values.string("color") ?? "#000",
+                color: (run.color ?? values.color("color"))?.cssHex ?? "#000",
                 letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0))
         }
         var style = ParagraphStyle()
@@ -52,7 +52,7 @@ struct DocumentRun {
     var text: String
     var font: Font?
     var size: Double?
-    var color: String?
+    var color: RGBA?
     var letterSpacing: Double?
 }
 

@@ -21,7 +21,17 @@ open class DisplayNode: LayoutElement {
     public override init() {}
 
     deinit {
+        var specs: [LayoutElement] = []
+        swap(&specs, &specSublayout)
+        for spec in specs { release(spec) }
+        LayoutElement.freeIteratively(consume specs)
+    }
+
+    open override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
         for spec in specSublayout { release(spec) }
+        pending += specSublayout
+        specSublayout = []
+        super.giveUpOwnedElements(into: &pending)
     }
 
     /// The node's layout spec for `constrainedSize`, or `nil` for a node measured by

@@ -6,23 +6,38 @@
 /// and place them with ``LayoutContext/place(_:at:)``.
 open class LayoutSpec: LayoutElement {
     /// The elements this spec arranges, in order.
-    @exclusivity(unchecked) public final var children: [LayoutElement] {
-        didSet {
-            for child in oldValue { release(child) }
-            for child in children { adopt(child) }
+    public final var children: [LayoutElement] {
+        get { ownedChildren }
+        set {
+            for child in ownedChildren { release(child) }
+            ownedChildren = newValue
+            for child in newValue { adopt(child) }
             setNeedsLayout()
         }
     }
 
+    /// The storage of ``children``, which ``giveUpOwnedElements(into:)`` empties without the setter's work.
+    @exclusivity(unchecked) private final var ownedChildren: [LayoutElement]
+
     /// A spec over `children`; a plain spec ignores them (it is a spacer).
     public init(children: [LayoutElement] = []) {
-        self.children = children
+        ownedChildren = children
         super.init()
         for child in children { adopt(child) }
     }
 
     deinit {
+        var children: [LayoutElement] = []
+        swap(&children, &ownedChildren)
         for child in children { release(child) }
+        LayoutElement.freeIteratively(consume children)
+    }
+
+    open override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
+        for child in ownedChildren { release(child) }
+        pending += ownedChildren
+        ownedChildren = []
+        super.giveUpOwnedElements(into: &pending)
     }
 
     /// The first child (for single-child specs, the child). Setting it replaces the first child only, so an

@@ -1,0 +1,17 @@
+/// Freeing a tree without recursion.
+///
+/// An element holds its children strongly, so freeing the root of a chain a million elements deep would free each
+/// child from inside its parent's `deinit`: a million nested frames, far beyond any thread's stack. Instead, an
+/// element being freed hands its children to ``LayoutElement/freeIteratively(_:)``, which takes the children of
+/// every element it holds the last reference to before letting that element go: each `deinit` then finds nothing
+/// left to free, and the whole tree goes in one loop, at any depth, on any thread.
+extension LayoutElement {
+    /// Frees `pending` and, through ``giveUpOwnedElements(into:)``, everything only they keep alive, in a loop.
+    /// Elements referenced elsewhere too are only released, with their children. The caller passes its array
+    /// with `consume`: a second reference to the array's storage would make every element look shared.
+    static func freeIteratively(_ pending: consuming [LayoutElement]) {
+        while var element = pending.popLast() {
+            if isKnownUniquelyReferenced(&element) { element.giveUpOwnedElements(into: &pending) }
+        }
+    }
+}
