@@ -1,3 +1,4 @@
+import LayoutDocument
 import TextureLayout
 
 /// What label placement needs to know of the font labels are written in: swapping the font changes nothing else.

@@ -1,3 +1,4 @@
+import LayoutDocument
 import TextureLayout
 import TextureLayoutText
 
