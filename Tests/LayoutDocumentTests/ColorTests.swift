@@ -39,6 +39,8 @@ import Testing
 
     @Test func hexIsTwoDigitsPerChannel() {
         #expect(RGBA(0, 0x0A, 0xFF).hex == "#000aff")
+        #expect(RGBA(0, 0x0A, 0xFF).cssHex == "#000aff")
+        #expect(RGBA(0, 0x0A, 0xFF, 0x80).cssHex == "#000aff80")
     }
 
     /// The reader checks colours: a document with anything but a CSS colour is rejected with the key's path, so
@@ -49,6 +51,14 @@ import Testing
                 + "such as \"tomato\", \"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"\(text)\"")) {
                 try LayoutDocument(json: #"{"root": {"type": "stack", "children": [{"type": "node", "color": ""#
                     + text + #""}]}}"#)
+            }
+        }
+        // A text's colour and its runs' colours are checked the same way.
+        for (json, path) in [(#"{"type": "text", "text": "a", "color": "blue-ish"}"#, "root.color"),
+                             (#"{"type": "text", "runs": [{"text": "a", "color": "blue-ish"}]}"#, "root.runs[0].color")] {
+            #expect(throws: DocumentError(path: path, message: "expected a CSS colour (a name such as \"tomato\", "
+                + "\"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"blue-ish\"")) {
+                try LayoutDocument(json: #"{"root": "# + json + "}")
             }
         }
         let document = try LayoutDocument(json: #"{"root": {"type": "node", "name": "a", "color": "hsl(120 100% 25%)"}}"#)
