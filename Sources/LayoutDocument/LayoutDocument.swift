@@ -157,18 +157,21 @@ public struct LayoutDocument {
 /// `layout`. A node used as a layout spec is wrapped, as `ASWrapperLayoutSpec` would wrap it.
 final class DocumentSpecNode: DisplayNode {
     /// Always set while the node is in use; emptied only as the node is freed (``giveUpOwnedElements(into:)``).
-    private var spec: LayoutSpec?
+    private var ownedSpec: LayoutSpec?
+
+    /// The node's layout spec.
+    var spec: LayoutSpec { ownedSpec! }
 
     init(element: LayoutElement) {
-        spec = (element as? LayoutSpec) ?? WrapperLayoutSpec(layoutElement: element)
+        ownedSpec = (element as? LayoutSpec) ?? WrapperLayoutSpec(layoutElement: element)
     }
 
-    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { spec }
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { ownedSpec }
 
     /// Gives up the spec too, so that a chain of nodes with `layout`s of any depth is freed in a loop.
     override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
-        if let spec { pending.append(spec) }
-        spec = nil
+        if let ownedSpec { pending.append(ownedSpec) }
+        ownedSpec = nil
         super.giveUpOwnedElements(into: &pending)
     }
 }
