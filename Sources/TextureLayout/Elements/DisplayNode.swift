@@ -20,17 +20,10 @@ open class DisplayNode: LayoutElement {
 
     public override init() {}
 
-    deinit {
-        var specs: [LayoutElement] = []
-        swap(&specs, &specSublayout)
-        for spec in specs { release(spec) }
-        LayoutElement.freeIteratively(consume specs)
-    }
+    deinit { freeOwned(&specSublayout) }
 
     open override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
-        for spec in specSublayout { release(spec) }
-        pending += specSublayout
-        specSublayout = []
+        handOver(&specSublayout, into: &pending)
         super.giveUpOwnedElements(into: &pending)
     }
 

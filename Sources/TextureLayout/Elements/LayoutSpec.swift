@@ -26,17 +26,10 @@ open class LayoutSpec: LayoutElement {
         for child in children { adopt(child) }
     }
 
-    deinit {
-        var children: [LayoutElement] = []
-        swap(&children, &ownedChildren)
-        for child in children { release(child) }
-        LayoutElement.freeIteratively(consume children)
-    }
+    deinit { freeOwned(&ownedChildren) }
 
     open override func giveUpOwnedElements(into pending: inout [LayoutElement]) {
-        for child in ownedChildren { release(child) }
-        pending += ownedChildren
-        ownedChildren = []
+        handOver(&ownedChildren, into: &pending)
         super.giveUpOwnedElements(into: &pending)
     }
 

@@ -14,4 +14,20 @@ extension LayoutElement {
             if isKnownUniquelyReferenced(&element) { element.giveUpOwnedElements(into: &pending) }
         }
     }
+
+    /// Moves the elements of `owned`, a stored list of this element's children, into `pending` and leaves `owned`
+    /// empty; each child stops naming `self` as its parent, so none keeps a link to a freed element.
+    final func handOver(_ owned: inout [LayoutElement], into pending: inout [LayoutElement]) {
+        for child in owned { release(child) }
+        pending += owned
+        owned = []
+    }
+
+    /// Frees the elements of `owned` in a loop (see ``freeIteratively(_:)``): what a `deinit` does with a stored
+    /// list of children.
+    final func freeOwned(_ owned: inout [LayoutElement]) {
+        var pending: [LayoutElement] = []
+        handOver(&owned, into: &pending)
+        LayoutElement.freeIteratively(consume pending)
+    }
 }
