@@ -239,7 +239,7 @@ extension UInt8 {
 extension StringProtocol {
     /// The text without leading and trailing U+0020 spaces (other whitespace is kept). Colour values and the
     /// command line's `W,H` pairs are trimmed this way, without Foundation (which these modules do not use).
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         var text = Substring(self)
         while text.first == " " { text = text.dropFirst() }
         while text.last == " " { text = text.dropLast() }

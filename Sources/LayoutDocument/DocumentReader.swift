@@ -46,12 +46,12 @@ extension LayoutDocument {
 
     /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
     /// files are found relative to `baseFolder` (`nil`: the working folder).
-    public init(jsonValue: JSONValueRef, baseFolder: String? = nil) throws(DocumentError) {
+    package init(jsonValue: JSONValueRef, baseFolder: String? = nil) throws(DocumentError) {
         try self.init(jsonValue: jsonValue, fontFiles: .relativeTo(baseFolder))
     }
 
     /// Reads a document from an already parsed JSON value, taking font files only as `fontFiles` allows.
-    public init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
+    package init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
         // Reading follows nesting with a loop (DocumentReader.element), so any depth reads on the caller's stack.
         var reader = DocumentReader(fontFiles: fontFiles)
         self = try reader.document(jsonValue, at: JSONPath())

@@ -1,45 +1,67 @@
 /// A location in a JSON document, such as `root.children[2].style`, made in O(1) from its parent's: the text is
 /// built only when asked for (an error message), so reading a document nested 10,000 levels deep stays linear.
-public struct JSONPath: Sendable, CustomStringConvertible {
-    /// One component per path ever made while reading a document, each naming its parent's index.
-    final class Table: @unchecked Sendable {
-        var components: [(parent: Int32, key: String?, index: Int32)] = []
+///
+/// A path is an immutable list of components linked from the last to the first, so paths can be handed to any
+/// thread: `appending` makes a new component that points at its parent and changes nothing shared. Paths that are
+/// only made to word a possible error (one per member read) are freed as soon as the member is read; the paths
+/// the document keeps (one per element) share their common parts.
+struct JSONPath: Sendable, CustomStringConvertible {
+    /// The last component of a non-empty path, with the components before it.
+    final class Component: @unchecked Sendable {
+        // Unchecked: `parent` is set once by `init` and cleared only by `deinit`, when no other reference to this
+        // component exists, so no two threads can ever see it change.
+        /// The components before this one; `nil` for a member or element of the whole document.
+        fileprivate var parent: Component?
+        /// The member's key; `nil` for an array element.
+        let key: String?
+        /// The array element's index; unused for a member.
+        let index: Int32
+
+        init(parent: Component?, key: String?, index: Int32) {
+            self.parent = parent
+            self.key = key
+            self.index = index
+        }
+
+        /// Frees the components before this one in a loop: freeing them through their own `deinit`s would nest
+        /// one call per component, and a path as deep as the document could overflow the stack.
+        deinit {
+            var next = parent
+            parent = nil
+            while isKnownUniquelyReferenced(&next) {
+                let component = next!
+                next = component.parent
+                component.parent = nil
+            }
+        }
     }
 
-    private let table: Table
-    private let position: Int32
+    /// The last component; `nil` for the whole document.
+    private let last: Component?
 
     /// The whole document.
-    public init() {
-        table = Table()
-        position = -1
-    }
+    init() { last = nil }
 
-    private init(table: Table, position: Int32) {
-        self.table = table
-        self.position = position
-    }
+    private init(last: Component) { self.last = last }
 
-    public var isRoot: Bool { position < 0 }
+    /// Whether this is the path of the whole document.
+    var isRoot: Bool { last == nil }
 
     /// The path of an object member.
-    public func appending(_ key: String) -> JSONPath {
-        table.components.append((position, key, 0))
-        return JSONPath(table: table, position: Int32(table.components.count - 1))
+    func appending(_ key: String) -> JSONPath {
+        JSONPath(last: Component(parent: last, key: key, index: 0))
     }
 
     /// The path of an array element.
-    public func appending(index: Int) -> JSONPath {
-        table.components.append((position, nil, Int32(clamping: index)))
-        return JSONPath(table: table, position: Int32(table.components.count - 1))
+    func appending(index: Int) -> JSONPath {
+        JSONPath(last: Component(parent: last, key: nil, index: Int32(clamping: index)))
     }
 
     /// E.g. `root.children[2].style.flexBasis`; empty for the whole document.
-    public var description: String {
+    var description: String {
         var parts: [String] = []
-        var current = position
-        while current >= 0 {
-            let component = table.components[Int(current)]
+        var current = last
+        while let component = current {
             parts.append(component.key.map { "." + $0 } ?? "[\(component.index)]")
             current = component.parent
         }

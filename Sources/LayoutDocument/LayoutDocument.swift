@@ -242,7 +242,7 @@ func jsonRect(_ f: Rect) -> String {
 extension TextLine {
     /// The line moved by `offset` (into the root's coordinate space), glyphs included: the output's `lines` and
     /// the pictures both place a text node's lines this way.
-    public func offsetBy(_ offset: Point) -> TextLine {
+    package func offsetBy(_ offset: Point) -> TextLine {
         var moved = self
         moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
         moved.baseline += offset.y
@@ -256,7 +256,7 @@ extension TextLine {
 }
 
 /// A number as the output prints it: integers without a fraction, no negative zero.
-public func format(_ value: Double) -> String {
+package func format(_ value: Double) -> String {
     if value == 0 { return "0" }
     if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int(value)) }
     return String(value)

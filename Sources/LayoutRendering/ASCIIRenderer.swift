@@ -22,7 +22,7 @@ public enum ASCIIRenderer {
 
     /// The width in points of one character: the smallest of 1, 2, 2.5, 4, 5 or 8 times a power of ten that
     /// fits the picture in `maxColumns` columns and ``maxRows`` rows.
-    public static func cellWidth(for size: Size, maxColumns: Int) -> Double {
+    package static func cellWidth(for size: Size, maxColumns: Int) -> Double {
         let columns = Double(max(maxColumns, 2) - 1)
         var magnitude = 0.1
         while true {

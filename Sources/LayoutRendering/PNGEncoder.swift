@@ -1,8 +1,8 @@
 /// Writes PNG files (8-bit RGB, no interlacing), compressing with a small DEFLATE encoder: LZ77 matching over a
 /// hash chain, coded with the fixed Huffman codes of RFC 1951 §3.2.6. Flat-coloured pictures compress well.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file of `raster`.
-    public static func encode(_ raster: Raster) -> [UInt8] {
+    package static func encode(_ raster: Raster) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(raster.width))
@@ -40,14 +40,14 @@ public enum PNGEncoder {
     }
 
     /// The CRC-32 of PNG chunks (and zip, gzip).
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
     }
 
     /// The Adler-32 checksum that ends a zlib stream.
-    public static func adler32(_ bytes: [UInt8]) -> UInt32 {
+    package static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         var index = 0
         while index < bytes.count {
@@ -67,7 +67,7 @@ public enum PNGEncoder {
     // MARK: zlib and DEFLATE
 
     /// A zlib stream (RFC 1950) holding `data` compressed.
-    public static func zlib(_ data: [UInt8]) -> [UInt8] {
+    package static func zlib(_ data: [UInt8]) -> [UInt8] {
         var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KB window, no dictionary, fastest
         stream += deflate(data)
         stream.appendBigEndian(adler32(data))
@@ -101,7 +101,7 @@ public enum PNGEncoder {
     }
 
     /// One DEFLATE block (RFC 1951) with the fixed Huffman codes, final.
-    public static func deflate(_ data: [UInt8]) -> [UInt8] {
+    package static func deflate(_ data: [UInt8]) -> [UInt8] {
         var bits = BitWriter()
         bits.write(1, count: 1)  // BFINAL
         bits.write(1, count: 2)  // BTYPE = 01, fixed Huffman codes

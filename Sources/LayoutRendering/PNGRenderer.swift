@@ -12,7 +12,7 @@ public enum PNGRenderer {
     /// ``maxPixels``. The image is `⌈width · s⌉ × ⌈height · s⌉` pixels and at least 1 × 1, so a zero side still
     /// takes a row or column: the scale is kept to `(width · s + 1) · (height · s + 1) ≤ maxPixels`, which bounds
     /// the image for every shape. A scale that is not positive draws at one pixel per point.
-    public static func pixelScale(for size: Size, scale: Double) -> Double {
+    package static func pixelScale(for size: Size, scale: Double) -> Double {
         func side(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), .greatestFiniteMagnitude) }
         let w = side(size.width), h = side(size.height), budget = Double(maxPixels) - 1
         // The positive root of w·h·s² + (w + h)·s + 1 − maxPixels, written so that nothing divides by w·h and no
@@ -33,7 +33,7 @@ public enum PNGRenderer {
     }
 
     /// The picture drawn into pixels, with the names `labels` asks for.
-    public static func raster(_ picture: LayoutPicture, labels: LabelMode = .default) -> Raster {
+    package static func raster(_ picture: LayoutPicture, labels: LabelMode = .default) -> Raster {
         let s = pixelScale(for: picture.size, scale: picture.scale)
         let width = max(1, Int(saturating: picture.size.width * s, .up))
         let height = max(1, Int(saturating: picture.size.height * s, .up))

@@ -41,7 +41,7 @@ public struct LayoutPicture {
         public var isZeroSize: Bool { layoutFrame.width == 0 || layoutFrame.height == 0 }
 
         /// An item whose computed frame is `frame`; a picture clamps what it draws (``frame``) when it takes it.
-        public init(frame: Rect, isNode: Bool, type: String, name: String? = nil, path: String? = nil,
+        package init(frame: Rect, isNode: Bool, type: String, name: String? = nil, path: String? = nil,
                     depth: Int = 0, fill: RGBA? = nil) {
             self.frame = frame
             self.layoutFrame = frame
@@ -66,7 +66,7 @@ public struct LayoutPicture {
     /// (the engine never computes a larger one) and every item's ``Item/frame`` is clamped to the canvas plus
     /// ``margin(for:)``, once, here: renderers can then turn any coordinate into pixels or characters without
     /// overflowing, and their loops over a frame stay proportional to the canvas.
-    public init(size: Size, scale: Double, items: [Item]) {
+    package init(size: Size, scale: Double, items: [Item]) {
         func canvasLength(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Self.maxCanvasSize) }
         let canvas = Size(canvasLength(size.width), canvasLength(size.height))
         let margin = Self.margin(for: canvas)
@@ -89,12 +89,12 @@ public struct LayoutPicture {
     }
 
     /// The largest canvas side: the engine turns a size of 10⁷ points or more into an issue.
-    public static let maxCanvasSize = 10_000_000.0
+    package static let maxCanvasSize = 10_000_000.0
 
     /// How far outside the canvas a drawn frame may reach: its longer side plus 16 points. Edges, outlines and
     /// marks that far out stay off the canvas at the scales pictures are drawn at (a PNG's pixels grow with the
     /// canvas when it is reduced), yet every loop over a clamped frame stays within a few canvases.
-    public static func margin(for canvas: Size) -> Double {
+    package static func margin(for canvas: Size) -> Double {
         max(canvas.width, canvas.height) + 16
     }
 
@@ -148,44 +148,44 @@ public struct LayoutPicture {
     }
 
     /// Items deeper than this have no ``Item/path``.
-    public static let maxPathDepth = 64
+    package static let maxPathDepth = 64
 }
 
 /// The colours pictures use for nodes without a `color`, by depth.
-public enum Palette {
+package enum Palette {
     /// Light colours that tell nesting levels apart while keeping black labels readable.
-    public static let nodeColors: [RGBA] = [
+    package static let nodeColors: [RGBA] = [
         RGBA(0xA8, 0xD5, 0xFF), RGBA(0xFF, 0xD6, 0xA5), RGBA(0xCA, 0xFF, 0xBF), RGBA(0xFF, 0xC6, 0xFF),
         RGBA(0xFD, 0xFF, 0xB6), RGBA(0xBD, 0xB2, 0xFF), RGBA(0x9B, 0xF6, 0xFF), RGBA(0xFF, 0xAD, 0xAD),
     ]
 
     /// The colour of an uncoloured node `depth` levels deep: neighbouring levels differ, the list repeats.
-    public static func color(depth: Int) -> RGBA { nodeColors[depth % nodeColors.count] }
+    package static func color(depth: Int) -> RGBA { nodeColors[depth % nodeColors.count] }
 
     /// The canvas behind everything.
-    public static let background = RGBA(0xFF, 0xFF, 0xFF)
+    package static let background = RGBA(0xFF, 0xFF, 0xFF)
     /// Node outlines.
-    public static let nodeStroke = RGBA(0x33, 0x33, 0x33)
+    package static let nodeStroke = RGBA(0x33, 0x33, 0x33)
     /// Spec outlines (dashed).
-    public static let specStroke = RGBA(0x55, 0x55, 0x55)
+    package static let specStroke = RGBA(0x55, 0x55, 0x55)
     /// The outline around a text element: light, so that the glyphs stand out as on a screen.
-    public static let textStroke = RGBA(0xC8, 0xC8, 0xC8)
+    package static let textStroke = RGBA(0xC8, 0xC8, 0xC8)
     /// Glyphs whose run colour is not a CSS colour.
-    public static let textColor = RGBA(0, 0, 0)
+    package static let textColor = RGBA(0, 0, 0)
     /// Marks of zero-size elements.
-    public static let marker = RGBA(0xD0, 0x00, 0x00)
+    package static let marker = RGBA(0xD0, 0x00, 0x00)
     /// Node labels on light backdrops.
-    public static let darkLabel = RGBA(0x11, 0x11, 0x11)
+    package static let darkLabel = RGBA(0x11, 0x11, 0x11)
     /// Node labels on dark backdrops.
-    public static let lightLabel = RGBA(0xFF, 0xFF, 0xFF)
+    package static let lightLabel = RGBA(0xFF, 0xFF, 0xFF)
     /// Spec labels on light backdrops: a step quieter than a node's, as a spec only arranges.
-    public static let darkSpecLabel = RGBA(0x4D, 0x4D, 0x4D)
+    package static let darkSpecLabel = RGBA(0x4D, 0x4D, 0x4D)
     /// Spec labels on dark backdrops.
-    public static let lightSpecLabel = RGBA(0xDD, 0xDD, 0xDD)
+    package static let lightSpecLabel = RGBA(0xDD, 0xDD, 0xDD)
 
     /// The label colour for text drawn over `backdrop` (opaque): dark or light, whichever of ``darkLabel`` and
     /// ``lightLabel`` has the higher WCAG contrast ratio with it, in the spec's quieter tone for a spec.
-    public static func labelColor(on backdrop: RGBA, isNode: Bool) -> RGBA {
+    package static func labelColor(on backdrop: RGBA, isNode: Bool) -> RGBA {
         let dark = darkLabel.contrastRatio(with: backdrop) >= lightLabel.contrastRatio(with: backdrop)
         return dark ? (isNode ? darkLabel : darkSpecLabel) : (isNode ? lightLabel : lightSpecLabel)
     }

@@ -2,7 +2,7 @@ import LayoutDocument
 import TextureLayout
 
 /// What label placement needs to know of the font labels are written in: swapping the font changes nothing else.
-public protocol LabelFont {
+package protocol LabelFont {
     /// The advance width of `text` on one line, in points.
     func width(of text: String) -> Double
     /// Points from the top of a line to its baseline.
@@ -12,18 +12,18 @@ public protocol LabelFont {
 }
 
 /// A label placed on a picture (see ``LayoutPicture/labels(mode:font:)`` for the rules), in points.
-public struct PlacedLabel: Sendable {
+package struct PlacedLabel: Sendable {
     /// The index of the named item in ``LayoutPicture/items``.
-    public var item: Int
+    package var item: Int
     /// The item's name, as written.
-    public var text: String
+    package var text: String
     /// The box of the text's line: its advance width, ascent plus descent tall; inside the item's frame (for a
     /// zero-size item, beside its mark) and inside the canvas.
-    public var box: Rect
+    package var box: Rect
     /// The y of the text's baseline.
-    public var baseline: Double
+    package var baseline: Double
     /// The colour of the text: dark or light, whichever contrasts more with what is drawn behind it.
-    public var color: RGBA
+    package var color: RGBA
 }
 
 extension LayoutPicture {
@@ -37,7 +37,7 @@ extension LayoutPicture {
     /// goes as near its top-left corner as it can, a spec's as near its bottom-right corner, a zero-size element's
     /// beside its mark (over anything but text and labels). Each label is dark or light, whichever contrasts more
     /// (WCAG 2) with the fill behind it.
-    public func labels(mode: LabelMode, font: some LabelFont) -> [PlacedLabel] {
+    package func labels(mode: LabelMode, font: some LabelFont) -> [PlacedLabel] {
         let order = LabelGrid.placementOrder(of: items, mode: mode)
         guard !order.isEmpty else { return [] }
         // Cells of one point (coarser on huge canvases, so that the grid stays about a million cells at most).

@@ -2,16 +2,16 @@ import LayoutDocument
 
 /// An RGB image in memory with the few drawing operations pictures need: axis-aligned rectangles with
 /// anti-aliased (area-coverage) edges, blended over what is there, and glyphs rasterized by FreeType.
-public struct Raster {
+package struct Raster {
     /// Columns of pixels; the PNG's width.
-    public let width: Int
+    package let width: Int
     /// Rows of pixels; the PNG's height.
-    public let height: Int
+    package let height: Int
     /// Row-major RGB bytes, three per pixel.
-    public private(set) var pixels: [UInt8]
+    package private(set) var pixels: [UInt8]
 
     /// An image filled with `background` (pictures draw over an opaque canvas, so the raster has no alpha).
-    public init(width: Int, height: Int, background: RGBA) {
+    package init(width: Int, height: Int, background: RGBA) {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
         self.height = height
@@ -24,14 +24,14 @@ public struct Raster {
     }
 
     /// The colour of a pixel.
-    public func pixel(x: Int, y: Int) -> RGBA {
+    package func pixel(x: Int, y: Int) -> RGBA {
         let offset = (y * width + x) * 3
         return RGBA(pixels[offset], pixels[offset + 1], pixels[offset + 2])
     }
 
     /// Fills the rectangle from (`x0`, `y0`) to (`x1`, `y1`) in pixel coordinates (fractions allowed): a pixel
     /// partly covered takes the colour in proportion to the area covered.
-    public mutating func fill(x0: Double, y0: Double, x1: Double, y1: Double, color: RGBA) {
+    package mutating func fill(x0: Double, y0: Double, x1: Double, y1: Double, color: RGBA) {
         let left = max(x0, 0), right = min(x1, Double(width))
         let top = max(y0, 0), bottom = min(y1, Double(height))
         guard left < right, top < bottom, color.alpha > 0 else { return }
@@ -77,7 +77,7 @@ public struct Raster {
     /// from the top-left corner). Dashes shorter than two pixels a period would only blur into a lighter line, so
     /// such an outline is drawn solid. Only the parts of the outline on the raster are visited: an outline many
     /// times the raster's size costs no more than one around it.
-    public mutating func stroke(x0 left: Double, y0 top: Double, x1 right: Double, y1 bottom: Double,
+    package mutating func stroke(x0 left: Double, y0 top: Double, x1 right: Double, y1 bottom: Double,
                                 lineWidth: Double, color: RGBA, dash: (on: Double, off: Double)? = nil) {
         guard [left, top, right, bottom, lineWidth].allSatisfy(\.isFinite) else { return }
         let half = lineWidth / 2
@@ -135,7 +135,7 @@ public struct Raster {
     /// Draws a line from (`x0`, `y0`) to (`x1`, `y1`) as a square `lineWidth` wide swept along it, row by row
     /// (one rectangle when the line is horizontal or vertical). The work is proportional to the pixels covered on
     /// the raster, however far outside it the line starts or ends and however wide it is.
-    public mutating func line(x0: Double, y0: Double, x1: Double, y1: Double, lineWidth: Double, color: RGBA) {
+    package mutating func line(x0: Double, y0: Double, x1: Double, y1: Double, lineWidth: Double, color: RGBA) {
         guard [x0, y0, x1, y1, lineWidth].allSatisfy(\.isFinite) else { return }
         let half = lineWidth / 2
         if x0 == x1 || y0 == y1 {

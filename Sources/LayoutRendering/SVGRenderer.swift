@@ -108,7 +108,7 @@ public enum SVGRenderer {
     }
 
     /// Text as XML character data or attribute value.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

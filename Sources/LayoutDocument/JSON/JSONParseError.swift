@@ -3,17 +3,17 @@
 /// The location is kept both as a raw byte offset (for tools) and as a
 /// 1-based line and column (for people). Columns count Unicode scalars, not
 /// bytes, so the column matches what an editor shows for non-ASCII text.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset into the UTF-8 input where the problem was detected.
-    public let offset: Int
+    package let offset: Int
     /// 1-based line number (lines are separated by `\n`).
-    public let line: Int
+    package let line: Int
     /// 1-based column, counted in Unicode scalars from the start of the line.
-    public let column: Int
+    package let column: Int
     /// What went wrong, without the location, e.g. `expected ',' or '}'`.
-    public let reason: String
+    package let reason: String
 
-    public init(offset: Int, line: Int, column: Int, reason: String) {
+    package init(offset: Int, line: Int, column: Int, reason: String) {
         self.offset = offset
         self.line = line
         self.column = column
@@ -21,7 +21,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// `invalid JSON at line 3, column 7: expected ',' or '}'`
-    public var description: String {
+    package var description: String {
         "invalid JSON at line \(line), column \(column): \(reason)"
     }
 

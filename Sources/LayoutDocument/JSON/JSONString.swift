@@ -1,5 +1,5 @@
 /// A JSON string literal: quotes, backslashes and control characters escaped.
-public func jsonString(_ text: String) -> String {
+package func jsonString(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -1,5 +1,5 @@
 /// The kind of a JSON value.
-public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
+package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
     case null
     case bool
     case number
@@ -28,9 +28,9 @@ public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 ///   left to the caller, which can report them with a path.
 /// - ``strings`` holds decoded string values, object keys, and the original
 ///   source text of numbers that overflowed to infinity.
-public struct JSONTape: Sendable {
+package struct JSONTape: Sendable {
     /// One value record. 24 bytes; no heap allocation of its own.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Double bit pattern (number), 0/1 (bool) or string index (string).
         @usableFromInline var payload: UInt64
         /// Index just past the last descendant (`index + 1` for scalars).
@@ -41,7 +41,7 @@ public struct JSONTape: Sendable {
         /// Index of the member key in `strings`, or `noKey`.
         @usableFromInline var key: UInt32
         /// The value's kind.
-        public let kind: JSONKind
+        package let kind: JSONKind
         @usableFromInline var flags: UInt8
 
         @usableFromInline static let noKey: UInt32 = .max
@@ -58,57 +58,57 @@ public struct JSONTape: Sendable {
         }
 
         /// Index just past this value's last descendant; the next sibling's index.
-        @inlinable public var end: Int { Int(endIndex) }
+        @inlinable package var end: Int { Int(endIndex) }
 
         /// Number of direct children of an array or object; 0 for scalars.
-        @inlinable public var childCount: Int {
+        @inlinable package var childCount: Int {
             kind == .array || kind == .object ? Int(auxiliary) : 0
         }
 
         /// Index in ``JSONTape/strings`` of this member's key, or `nil` when the
         /// value is not a direct member of an object.
-        @inlinable public var keyIndex: Int? { key == Entry.noKey ? nil : Int(key) }
+        @inlinable package var keyIndex: Int? { key == Entry.noKey ? nil : Int(key) }
 
         /// The boolean payload, or `nil` when this is not a bool.
-        @inlinable public var boolValue: Bool? { kind == .bool ? payload != 0 : nil }
+        @inlinable package var boolValue: Bool? { kind == .bool ? payload != 0 : nil }
 
         /// The numeric payload, or `nil` when this is not a number. Overflowed
         /// numbers hold ±infinity; check ``isOverflow``.
-        @inlinable public var numberValue: Double? {
+        @inlinable package var numberValue: Double? {
             kind == .number ? Double(bitPattern: payload) : nil
         }
 
         /// Index in ``JSONTape/strings`` of the decoded string, or `nil` when
         /// this is not a string.
-        @inlinable public var stringIndex: Int? { kind == .string ? Int(payload) : nil }
+        @inlinable package var stringIndex: Int? { kind == .string ? Int(payload) : nil }
 
         /// True for a number whose magnitude is too large for a `Double`
         /// (e.g. `1e999`). The parser keeps it so the caller can report it
         /// with a path instead of the parser failing without context.
-        @inlinable public var isOverflow: Bool { flags & Entry.overflowFlag != 0 }
+        @inlinable package var isOverflow: Bool { flags & Entry.overflowFlag != 0 }
     }
 
     /// All values in pre-order; entry 0 is the root.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
     /// Decoded strings, keys and overflowed number texts, referenced by index.
-    public private(set) var strings: [String]
+    package private(set) var strings: [String]
 
     /// Parses UTF-8 bytes.
     ///
     /// Invalid UTF-8 inside strings is not an error: it is decoded safely with
     /// U+FFFD replacement characters. A leading UTF-8 byte order mark is skipped.
-    public init(bytes: [UInt8]) throws(JSONParseError) {
+    package init(bytes: [UInt8]) throws(JSONParseError) {
         let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0) }
         self = try result.get()
     }
 
     /// Parses UTF-8 bytes that the caller keeps alive (e.g. a mapped file).
-    public init(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         self = try JSONTape.parse(bytes).get()
     }
 
     /// Parses a string (its UTF-8 view; no copy when already native UTF-8).
-    public init(_ text: String) throws(JSONParseError) {
+    package init(_ text: String) throws(JSONParseError) {
         var text = text
         let result = text.withUTF8 { JSONTape.parse($0) }
         self = try result.get()
@@ -120,13 +120,13 @@ public struct JSONTape: Sendable {
     }
 
     /// Number of values in the document.
-    @inlinable public var count: Int { entries.count }
+    @inlinable package var count: Int { entries.count }
 
     /// The top-level value.
-    @inlinable public var root: JSONValueRef { JSONValueRef(tape: self, index: 0) }
+    @inlinable package var root: JSONValueRef { JSONValueRef(tape: self, index: 0) }
 
     /// A reference to the value at `index` in ``entries``.
-    @inlinable public subscript(index: Int) -> JSONValueRef {
+    @inlinable package subscript(index: Int) -> JSONValueRef {
         precondition(index >= 0 && index < entries.count, "JSON tape index out of range")
         return JSONValueRef(tape: self, index: index)
     }
@@ -136,58 +136,58 @@ public struct JSONTape: Sendable {
 ///
 /// It is just the tape (two array references) and an index, so it is cheap to
 /// copy and safe to hand across concurrency domains.
-public struct JSONValueRef: Sendable {
-    public let tape: JSONTape
+package struct JSONValueRef: Sendable {
+    package let tape: JSONTape
     /// Position of this value in ``JSONTape/entries``.
-    public let index: Int
+    package let index: Int
 
-    @inlinable public init(tape: JSONTape, index: Int) {
+    @inlinable package init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
     }
 
-    @inlinable public var entry: JSONTape.Entry { tape.entries[index] }
+    @inlinable package var entry: JSONTape.Entry { tape.entries[index] }
 
-    @inlinable public var kind: JSONKind { entry.kind }
-    @inlinable public var isNull: Bool { entry.kind == .null }
-    @inlinable public var boolValue: Bool? { entry.boolValue }
+    @inlinable package var kind: JSONKind { entry.kind }
+    @inlinable package var isNull: Bool { entry.kind == .null }
+    @inlinable package var boolValue: Bool? { entry.boolValue }
     /// The number, or `nil` if not a number. ±infinity when ``isOverflow``.
-    @inlinable public var numberValue: Double? { entry.numberValue }
+    @inlinable package var numberValue: Double? { entry.numberValue }
     /// True for a number too large for a `Double` (see ``numberText``).
-    @inlinable public var isOverflow: Bool { entry.isOverflow }
+    @inlinable package var isOverflow: Bool { entry.isOverflow }
 
     /// The original source text of an overflowed number (e.g. `"1e999"`);
     /// `nil` otherwise — the text of ordinary numbers is not retained.
-    @inlinable public var numberText: String? {
+    @inlinable package var numberText: String? {
         let entry = entry
         return entry.kind == .number && entry.isOverflow ? tape.strings[Int(entry.auxiliary)] : nil
     }
 
     /// The decoded string, or `nil` if not a string.
-    @inlinable public var stringValue: String? {
+    @inlinable package var stringValue: String? {
         entry.stringIndex.map { tape.strings[$0] }
     }
 
     /// The key under which this value sits in its parent object, if any.
-    @inlinable public var key: String? {
+    @inlinable package var key: String? {
         entry.keyIndex.map { tape.strings[$0] }
     }
 
     /// Number of direct children (array elements / object members); 0 for scalars.
-    @inlinable public var count: Int { entry.childCount }
+    @inlinable package var count: Int { entry.childCount }
 
     /// Index just past this value's last descendant (its next sibling).
-    @inlinable public var endIndex: Int { entry.end }
+    @inlinable package var endIndex: Int { entry.end }
 
     /// Direct children in order: array elements, or object member values.
-    @inlinable public var elements: JSONElements {
+    @inlinable package var elements: JSONElements {
         let entry = entry
         return JSONElements(tape: tape, start: index + 1, end: entry.end, count: entry.childCount)
     }
 
     /// Object members in document order, duplicates included. Empty for
     /// non-objects.
-    @inlinable public var members: JSONMembers {
+    @inlinable package var members: JSONMembers {
         let entry = entry
         guard entry.kind == .object else {
             return JSONMembers(elements: JSONElements(tape: tape, start: index + 1, end: index + 1, count: 0))
@@ -196,14 +196,14 @@ public struct JSONValueRef: Sendable {
     }
 
     /// The first member named `key` (linear scan), or `nil`.
-    public subscript(key: String) -> JSONValueRef? {
+    package subscript(key: String) -> JSONValueRef? {
         for member in members where member.key == key { return member.value }
         return nil
     }
 
     /// The array element (or member value) at `position`; O(position) since
     /// it jumps sibling to sibling.
-    public func element(at position: Int) -> JSONValueRef? {
+    package func element(at position: Int) -> JSONValueRef? {
         guard position >= 0 && position < count else { return nil }
         var iterator = elements.makeIterator()
         for _ in 0..<position { _ = iterator.next() }
@@ -212,7 +212,7 @@ public struct JSONValueRef: Sendable {
 
     /// A short rendering for error messages: `null`, `true`, `12.5`,
     /// `"abc"` (long strings are truncated), `an array`, `an object`.
-    public var shortDescription: String {
+    package var shortDescription: String {
         let entry = entry
         switch entry.kind {
         case .null:
@@ -252,12 +252,12 @@ public struct JSONValueRef: Sendable {
 
 /// The direct children of a container, visited by jumping from each child to
 /// its ``JSONTape/Entry/end`` (so grandchildren are never touched).
-public struct JSONElements: Sequence, Sendable {
-    public let tape: JSONTape
+package struct JSONElements: Sequence, Sendable {
+    package let tape: JSONTape
     @usableFromInline let start: Int
     @usableFromInline let end: Int
     /// Number of direct children.
-    public let count: Int
+    package let count: Int
 
     @inlinable init(tape: JSONTape, start: Int, end: Int, count: Int) {
         self.tape = tape
@@ -266,7 +266,7 @@ public struct JSONElements: Sequence, Sendable {
         self.count = count
     }
 
-    public struct Iterator: IteratorProtocol, Sendable {
+    package struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline let tape: JSONTape
         @usableFromInline var position: Int
         @usableFromInline let end: Int
@@ -277,7 +277,7 @@ public struct JSONElements: Sequence, Sendable {
             self.end = end
         }
 
-        @inlinable public mutating func next() -> JSONValueRef? {
+        @inlinable package mutating func next() -> JSONValueRef? {
             guard position < end else { return nil }
             let current = position
             position = tape.entries[current].end
@@ -285,16 +285,16 @@ public struct JSONElements: Sequence, Sendable {
         }
     }
 
-    @inlinable public func makeIterator() -> Iterator {
+    @inlinable package func makeIterator() -> Iterator {
         Iterator(tape: tape, position: start, end: end)
     }
 
-    @inlinable public var underestimatedCount: Int { count }
-    @inlinable public var isEmpty: Bool { count == 0 }
+    @inlinable package var underestimatedCount: Int { count }
+    @inlinable package var isEmpty: Bool { count == 0 }
 }
 
 /// The members of an object as `(key, value)` pairs in document order.
-public struct JSONMembers: Sequence, Sendable {
+package struct JSONMembers: Sequence, Sendable {
     @usableFromInline let elements: JSONElements
 
     @inlinable init(elements: JSONElements) {
@@ -302,25 +302,25 @@ public struct JSONMembers: Sequence, Sendable {
     }
 
     /// Number of members (duplicates included).
-    @inlinable public var count: Int { elements.count }
-    @inlinable public var isEmpty: Bool { elements.count == 0 }
-    @inlinable public var underestimatedCount: Int { elements.count }
+    @inlinable package var count: Int { elements.count }
+    @inlinable package var isEmpty: Bool { elements.count == 0 }
+    @inlinable package var underestimatedCount: Int { elements.count }
 
-    public struct Iterator: IteratorProtocol, Sendable {
+    package struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline var base: JSONElements.Iterator
 
         @inlinable init(base: JSONElements.Iterator) {
             self.base = base
         }
 
-        @inlinable public mutating func next() -> (key: String, value: JSONValueRef)? {
+        @inlinable package mutating func next() -> (key: String, value: JSONValueRef)? {
             guard let value = base.next() else { return nil }
             let keyIndex = value.tape.entries[value.index].key
             return (key: value.tape.strings[Int(keyIndex)], value: value)
         }
     }
 
-    @inlinable public func makeIterator() -> Iterator {
+    @inlinable package func makeIterator() -> Iterator {
         Iterator(base: elements.makeIterator())
     }
 }

@@ -7,14 +7,14 @@ import TextureLayoutText
 /// Each type is declared once, in its own file under `Kinds/`; the reader, the builder, the pictures' type names,
 /// the format reference's test and the property tests' document generator all read these declarations, so a new
 /// type is one declaration (added to ``all``) plus the engine code that lays it out.
-public struct ElementKind: Sendable {
+package struct ElementKind: Sendable {
     /// The document's spelling of the type, the value of an element's `type` key.
-    public let type: String
+    package let type: String
     /// The keys this type accepts besides `type`, `name` and `style` (which every element accepts), in the order
     /// the reader checks that required ones are present.
-    public let keys: [ElementKey]
+    package let keys: [ElementKey]
     /// Pairs of keys an element of this type may not hold together (the reader rejects an element with both).
-    public let exclusiveKeys: [(String, String)]
+    package let exclusiveKeys: [(String, String)]
     /// Makes the element from the values read; the reader has already checked every key's value, that required
     /// keys are present and that no exclusive pair is. It throws for what only the values together show (a text
     /// with neither `text` nor `runs`, a default font that is not installed).
@@ -29,28 +29,28 @@ public struct ElementKind: Sendable {
     }
 
     /// The declaration of `key`, if this type accepts it.
-    public func key(_ name: String) -> ElementKey? { keys.first { $0.name == name } }
+    package func key(_ name: String) -> ElementKey? { keys.first { $0.name == name } }
 
     /// Every element type of the format, in the order error messages list them.
-    public static let all: [ElementKind] = [
+    package static let all: [ElementKind] = [
         .node, .spec, .wrapper, .stack, .inset, .overlay, .background, .center, .ratio, .relative, .absolute,
         .corner, .text,
     ]
 
     /// The declaration of the type spelled `type`.
-    public static func named(_ type: String) -> ElementKind? { byType[type] }
+    package static func named(_ type: String) -> ElementKind? { byType[type] }
 
     private static let byType: [String: ElementKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
 }
 
 /// A key of an element type: its name, what its value must be, and whether the element needs it.
-public struct ElementKey: Sendable {
+package struct ElementKey: Sendable {
     /// The key as the document spells it.
-    public let name: String
+    package let name: String
     /// What the key's value must be.
-    public let value: ElementValueKind
+    package let value: ElementValueKind
     /// Whether an element of the type must have the key (the reader rejects one without it).
-    public let isRequired: Bool
+    package let isRequired: Bool
 
     init(_ name: String, _ value: ElementValueKind, required: Bool = false) {
         self.name = name
@@ -65,7 +65,7 @@ public struct ElementKey: Sendable {
 }
 
 /// What an element key's value must be; the reader checks it and a document generator can write one.
-public enum ElementValueKind: Sendable, Equatable {
+package enum ElementValueKind: Sendable, Equatable {
     /// One element object.
     case element
     /// An array of element objects.
