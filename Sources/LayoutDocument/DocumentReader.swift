@@ -86,18 +86,18 @@ struct DocumentReader {
         for entry in documentMembers {
             let key = entry.key, member = entry.value
             let path = documentPath.appending(key)
-            switch key {
-            case "fonts": continue
-            case "sizeRange": range = try sizeRange(member, at: path)
-            case "scale":
+            guard let documentKey = DocumentKey(rawValue: key) else { throw unknownKey(key, at: path) }
+            switch documentKey {
+            case .fonts: continue
+            case .sizeRange: range = try sizeRange(member, at: path)
+            case .scale:
                 scale = try number(member, at: path, allowsNegative: false)
                 guard LayoutDocument.validScales.contains(scale), scale > 0 else {
                     throw DocumentError(path: path, message:
                         "the scale must be greater than 0 and at most \(format(LayoutDocument.validScales.upperBound))")
                 }
-            case "root": root = try element(member, at: path)
-            case "layoutDirection": direction = try choice(member, at: path, LayoutDirection.self)
-            default: throw unknownKey(key, at: path)
+            case .root: root = try element(member, at: path)
+            case .layoutDirection: direction = try choice(member, at: path, LayoutDirection.self)
             }
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
@@ -206,7 +206,8 @@ struct DocumentReader {
             case "style": frame.style = try style(member, at: path)
             default:
                 guard let declared = frame.kind.key(key) else {
-                    throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for a \(frame.kind.type)")
+                    let type = frame.kind.type
+                    throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
                 }
                 switch declared.value {
                 case .element:
@@ -349,15 +350,15 @@ struct DocumentReader {
             for entry in try members(of: item, at: runPath) {
                 let key = entry.key, member = entry.value
                 let keyPath = runPath.appending(key)
-                switch key {
-                case "text":
+                guard let runKey = RunKey(rawValue: key) else { throw unknownKey(key, at: keyPath) }
+                switch runKey {
+                case .text:
                     run.text = try string(member, at: keyPath)
                     hasText = true
-                case "font": run.font = try font(named: member, at: keyPath)
-                case "size": run.size = try number(member, at: keyPath, allowsNegative: false)
-                case "color": run.color = try color(member, at: keyPath)
-                case "letterSpacing": run.letterSpacing = try number(member, at: keyPath, allowsNegative: true)
-                default: throw unknownKey(key, at: keyPath)
+                case .font: run.font = try font(named: member, at: keyPath)
+                case .size: run.size = try number(member, at: keyPath, allowsNegative: false)
+                case .color: run.color = try color(member, at: keyPath)
+                case .letterSpacing: run.letterSpacing = try number(member, at: keyPath, allowsNegative: true)
                 }
             }
             guard hasText else { throw DocumentError(path: runPath, message: "a run needs \"text\"") }
@@ -391,29 +392,31 @@ struct DocumentReader {
                 }
                 writtenBy[stored] = key
             }
-            switch key {
-            case "width": style.width = try dimension(member, at: path)
-            case "height": style.height = try dimension(member, at: path)
-            case "minWidth": style.minWidth = try dimension(member, at: path)
-            case "maxWidth": style.maxWidth = try dimension(member, at: path)
-            case "minHeight": style.minHeight = try dimension(member, at: path)
-            case "maxHeight": style.maxHeight = try dimension(member, at: path)
-            case "preferredSize": style.preferredSize = try size(member, at: path)
-            case "minSize": style.minSize = try size(member, at: path)
-            case "maxSize": style.maxSize = try size(member, at: path)
-            case "preferredLayoutSize": style.preferredLayoutSize = try layoutSize(member, at: path)
-            case "minLayoutSize": style.minLayoutSize = try layoutSize(member, at: path)
-            case "maxLayoutSize": style.maxLayoutSize = try layoutSize(member, at: path)
-            case "spacingBefore": style.spacingBefore = try number(member, at: path, allowsNegative: true)
-            case "spacingAfter": style.spacingAfter = try number(member, at: path, allowsNegative: true)
-            case "flexGrow": style.flexGrow = try number(member, at: path, allowsNegative: false)
-            case "flexShrink": style.flexShrink = try number(member, at: path, allowsNegative: false)
-            case "ascender": style.ascender = try number(member, at: path, allowsNegative: true)
-            case "descender": style.descender = try number(member, at: path, allowsNegative: true)
-            case "flexBasis": style.flexBasis = try dimension(member, at: path)
-            case "alignSelf": style.alignSelf = try choice(member, at: path, AlignSelf.self)
-            case "layoutPosition": style.layoutPosition = try point(member, at: path)
-            default: throw DocumentError(path: path, message: "unknown style key \(jsonString(key))")
+            guard let styleKey = StyleKey(rawValue: key) else {
+                throw DocumentError(path: path, message: "unknown style key \(jsonString(key))")
+            }
+            switch styleKey {
+            case .width: style.width = try dimension(member, at: path)
+            case .height: style.height = try dimension(member, at: path)
+            case .minWidth: style.minWidth = try dimension(member, at: path)
+            case .maxWidth: style.maxWidth = try dimension(member, at: path)
+            case .minHeight: style.minHeight = try dimension(member, at: path)
+            case .maxHeight: style.maxHeight = try dimension(member, at: path)
+            case .preferredSize: style.preferredSize = try size(member, at: path)
+            case .minSize: style.minSize = try size(member, at: path)
+            case .maxSize: style.maxSize = try size(member, at: path)
+            case .preferredLayoutSize: style.preferredLayoutSize = try layoutSize(member, at: path)
+            case .minLayoutSize: style.minLayoutSize = try layoutSize(member, at: path)
+            case .maxLayoutSize: style.maxLayoutSize = try layoutSize(member, at: path)
+            case .spacingBefore: style.spacingBefore = try number(member, at: path, allowsNegative: true)
+            case .spacingAfter: style.spacingAfter = try number(member, at: path, allowsNegative: true)
+            case .flexGrow: style.flexGrow = try number(member, at: path, allowsNegative: false)
+            case .flexShrink: style.flexShrink = try number(member, at: path, allowsNegative: false)
+            case .ascender: style.ascender = try number(member, at: path, allowsNegative: true)
+            case .descender: style.descender = try number(member, at: path, allowsNegative: true)
+            case .flexBasis: style.flexBasis = try dimension(member, at: path)
+            case .alignSelf: style.alignSelf = try choice(member, at: path, AlignSelf.self)
+            case .layoutPosition: style.layoutPosition = try point(member, at: path)
             }
         }
         return style
@@ -603,6 +606,24 @@ struct Member {
         self.key = key
         self.value = value
     }
+}
+
+/// The keys of the document's top-level object. The reader switches over every case, so a new key cannot be read
+/// without being listed here, and the format reference's test checks that the article mentions each one.
+enum DocumentKey: String, CaseIterable {
+    case root, sizeRange, scale, layoutDirection, fonts
+}
+
+/// The keys of a `style` object (Texture's `ASLayoutElementStyle`); listed for the same reason as ``DocumentKey``.
+enum StyleKey: String, CaseIterable {
+    case width, height, minWidth, maxWidth, minHeight, maxHeight
+    case preferredSize, minSize, maxSize, preferredLayoutSize, minLayoutSize, maxLayoutSize
+    case spacingBefore, spacingAfter, flexGrow, flexShrink, ascender, descender, flexBasis, alignSelf, layoutPosition
+}
+
+/// The keys of one of a text's `runs`; listed for the same reason as ``DocumentKey``.
+enum RunKey: String, CaseIterable {
+    case text, font, size, color, letterSpacing
 }
 
 /// "a" or "an" before an element type's name.

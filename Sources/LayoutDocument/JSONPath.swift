@@ -57,16 +57,34 @@ struct JSONPath: Sendable, CustomStringConvertible {
         JSONPath(last: Component(parent: last, key: nil, index: Int32(clamping: index)))
     }
 
-    /// E.g. `root.children[2].style.flexBasis`; empty for the whole document.
+    /// E.g. `root.children[2].style.flexBasis`; empty for the whole document. A key that is empty or holds anything
+    /// but ASCII letters, digits, `_`, `-` and `$` is written as a JSON string in brackets (`root["a b"]`,
+    /// `root["sizeR\nge"]`): an error line stays one line and shows where a key ends.
     var description: String {
         var parts: [String] = []
         var current = last
         while let component = current {
-            parts.append(component.key.map { "." + $0 } ?? "[\(component.index)]")
+            if let key = component.key {
+                parts.append(Self.isPlain(key) ? "." + key : "[" + jsonString(key) + "]")
+            } else {
+                parts.append("[\(component.index)]")
+            }
             current = component.parent
         }
         var text = parts.reversed().joined()
         if text.hasPrefix(".") { text.removeFirst() }
         return text
+    }
+
+    /// Whether `key` can be written after a dot as it is.
+    static func isPlain(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"):
+                return true
+            default: return false
+            }
+        }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+@testable import LayoutDocument
+import TextureLayout
+import Testing
+
+/// Keeps the format reference (the DocC article `DocumentFormat.md`) in step with the reader: every element type,
+/// key and choice the reader accepts must be mentioned in the article's section for it, every type has an example,
+/// and every example in the article is a document (or an element) the reader accepts.
+@Suite struct DocumentFormatTests {
+    static let articlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/LayoutDocument/LayoutDocument.docc/DocumentFormat.md")
+
+    static let article: String = (try? String(contentsOf: articlePath, encoding: .utf8)) ?? ""
+
+    /// The text under the heading line `heading` up to the next heading of the same or a higher level.
+    static func section(_ heading: String) -> String? {
+        let lines = article.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: heading) else { return nil }
+        let level = heading.prefix { $0 == "#" }.count
+        var end = start + 1
+        while end < lines.count {
+            let hashes = lines[end].prefix { $0 == "#" }.count
+            if hashes > 0 && hashes <= level && lines[end].dropFirst(hashes).hasPrefix(" ") { break }
+            end += 1
+        }
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// The contents of the article's ```json blocks under `text`.
+    static func jsonExamples(in text: String) -> [String] {
+        text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+    }
+
+    @Test func theArticleExists() {
+        #expect(!Self.article.isEmpty, "cannot read \(Self.articlePath.path)")
+    }
+
+    @Test func everyTopLevelKeyIsDescribed() throws {
+        let section = try #require(Self.section("## Top level"))
+        for key in DocumentKey.allCases {
+            #expect(section.contains("| `\(key.rawValue)` |"), "the top-level key \(key.rawValue) has no row")
+        }
+        for name in LayoutDirection.documentNames {
+            #expect(section.contains("`\"\(name)\"`"), "layoutDirection's \(name) is not mentioned")
+        }
+    }
+
+    @Test(arguments: ElementKind.all.map(\.type))
+    func everyElementTypeKeyAndChoiceIsDescribed(type: String) throws {
+        let kind = try #require(ElementKind.named(type))
+        let section = try #require(Self.section("### `\(type)`"), "the element type \(type) has no section")
+        for key in kind.keys {
+            #expect(section.contains("| `\(key.name)` |"), "\(type)'s key \(key.name) has no row")
+            if case .choice(let names) = key.value {
+                for name in names {
+                    #expect(section.contains("`\"\(name)\"`"), "\(type).\(key.name)'s choice \(name) is not mentioned")
+                }
+            }
+        }
+        let examples = Self.jsonExamples(in: section)
+        #expect(examples.contains { $0.hasPrefix("{\"type\": \"\(type)\"") }, "\(type) has no example")
+    }
+
+    @Test func everyCommonElementKeyIsDescribed() throws {
+        let section = try #require(Self.section("## Elements"))
+        for key in ["type", "name", "style"] { #expect(section.contains("`\(key)`")) }
+    }
+
+    @Test func everyStyleKeyAndChoiceIsDescribed() throws {
+        let section = try #require(Self.section("## Style"))
+        for key in StyleKey.allCases {
+            #expect(section.contains("`\(key.rawValue)`"), "the style key \(key.rawValue) is not described")
+        }
+        for name in AlignSelf.documentNames {
+            #expect(section.contains("`\"\(name)\"`"), "alignSelf's \(name) is not mentioned")
+        }
+    }
+
+    @Test func everyRunKeyIsDescribed() throws {
+        let section = try #require(Self.section("### `text`"))
+        for key in RunKey.allCases {
+            #expect(section.contains("`\(key.rawValue)`"), "the run key \(key.rawValue) is not described")
+        }
+    }
+
+    /// Examples that are whole documents are read as they are; element examples are read as a document's root.
+    @Test func everyExampleIsAccepted() throws {
+        let examples = Self.jsonExamples(in: Self.article)
+        #expect(examples.count > ElementKind.all.count)
+        for example in examples where !example.contains("\"frames\"") {
+            let document = example.hasPrefix("{\"type\"") ? "{\"root\": \(example)}" : example
+            #expect(throws: Never.self, "\(example)") { _ = try LayoutDocument(json: document).layout() }
+        }
+    }
+}
