@@ -61,6 +61,8 @@ extension LayoutDocument {
 /// Reads the JSON tape into elements, checking every rule of the document contract.
 struct DocumentReader {
     var info: [ObjectIdentifier: LayoutDocument.ElementInfo] = [:]
+    /// The percentage min and max sizes of the elements that have any, for layout errors about them.
+    var percentageBounds: [ObjectIdentifier: [LayoutDocument.PercentageBound]] = [:]
     var elementsByName: [String: LayoutElement] = [:]
     /// Where font paths lead.
     let fontFiles: FontFiles
@@ -102,7 +104,7 @@ struct DocumentReader {
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
         return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
-                              info: info, elementsByName: elementsByName)
+                              info: info, elementsByName: elementsByName, percentageBounds: percentageBounds)
     }
 
     // MARK: Elements
@@ -118,6 +120,8 @@ struct DocumentReader {
         var values = ElementValues()
         var name: String?
         var style = Style()
+        /// The style's percentage min and max sizes, with their paths.
+        var percentages: [LayoutDocument.PercentageBound] = []
         /// The key whose element (or array of elements) is being read, with the array's remaining items and the
         /// elements built from the ones before.
         var pending: PendingKey?
@@ -203,7 +207,7 @@ struct DocumentReader {
             switch key {
             case "type": continue
             case "name": frame.name = try string(member, at: path)
-            case "style": frame.style = try style(member, at: path)
+            case "style": frame.style = try style(member, at: path, percentages: &frame.percentages)
             default:
                 guard let declared = frame.kind.key(key) else {
                     let type = frame.kind.type
@@ -257,6 +261,7 @@ struct DocumentReader {
         }
         info[ObjectIdentifier(built)] = .init(path: frame.path, type: kind.type, name: frame.name,
                                               color: frame.values.color("color"))
+        if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
     }
 
@@ -379,7 +384,11 @@ struct DocumentReader {
         "maxLayoutSize": ["maxWidth", "maxHeight"],
     ]
 
-    func style(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Style {
+    /// Reads a `style` object; `percentages` gets the percentage min and max sizes it sets, each with the path of
+    /// the value that set it (`minWidth`, or `minLayoutSize[0]`), so that a layout error can point there.
+    func style(_ value: JSONValueRef, at path: JSONPath, percentages: inout [LayoutDocument.PercentageBound])
+        throws(DocumentError) -> Style
+    {
         var style = Style()
         var writtenBy: [String: String] = [:]
         for entry in try members(of: value, at: path) {
@@ -418,6 +427,20 @@ struct DocumentReader {
             case .alignSelf: style.alignSelf = try choice(member, at: path, AlignSelf.self)
             case .layoutPosition: style.layoutPosition = try point(member, at: path)
             }
+        }
+        let anyPercentage = style.minWidth.unit == .fraction || style.maxWidth.unit == .fraction
+            || style.minHeight.unit == .fraction || style.maxHeight.unit == .fraction
+        guard anyPercentage else { return style }
+        let bounds: [(stored: String, dimension: Dimension, onWidth: Bool)] = [
+            ("minWidth", style.minWidth, true), ("maxWidth", style.maxWidth, true),
+            ("minHeight", style.minHeight, false), ("maxHeight", style.maxHeight, false),
+        ]
+        for bound in bounds where bound.dimension.unit == .fraction {
+            // Each stored size is written by exactly one key (a second one is an error above).
+            guard let key = writtenBy[bound.stored] else { continue }
+            var valuePath = path.appending(key)
+            if Self.storedDimensions[key]?.count == 2 { valuePath = valuePath.appending(index: bound.onWidth ? 0 : 1) }
+            percentages.append(LayoutDocument.PercentageBound(path: valuePath, onWidth: bound.onWidth))
         }
         return style
     }
@@ -464,7 +487,8 @@ struct DocumentReader {
             }
         }
         if range.min.width > range.max.width || range.min.height > range.max.height {
-            throw DocumentError(path: path, message: "the min \(range.min) exceeds the max \(range.max)")
+            throw DocumentError(path: path, message:
+                "the minimum \(documentPair(range.min)) exceeds the maximum \(documentPair(range.max))")
         }
         return range
     }
@@ -526,7 +550,10 @@ struct DocumentReader {
                  _ item: (JSONValueRef, JSONPath) throws(DocumentError) -> T) throws(DocumentError) -> (T, T) {
         guard value.kind == .array, value.count == 2,
               let first = value.element(at: 0), let second = value.element(at: 1) else {
-            throw wrongKind(value, expected: "an array of two values", at: path)
+            guard value.kind == .array else { throw wrongKind(value, expected: "an array of two values", at: path) }
+            let count = value.count == 0 ? "an empty array" : value.count == 1 ? "an array of 1 value"
+                : "an array of \(value.count) values"
+            throw DocumentError(path: path, message: "expected an array of two values, got \(count)")
         }
         return (try item(first, path.appending(index: 0)), try item(second, path.appending(index: 1)))
     }

@@ -33,6 +33,17 @@ public struct LayoutDocument {
     /// paragraph direction.
     let texts: [(text: TextNode, container: DisplayNode)]
 
+    /// The percentage min and max sizes of the elements that have any (few do), by element.
+    let percentageBounds: [ObjectIdentifier: [PercentageBound]]
+
+    /// A percentage min or max size in an element's style: where the document wrote it and on which axis.
+    struct PercentageBound {
+        /// The value's path, e.g. `root.children[0].style.maxWidth` or `….style.minLayoutSize[1]`.
+        var path: JSONPath
+        /// Whether it bounds the width (else the height).
+        var onWidth: Bool
+    }
+
     struct ElementInfo {
         var path: JSONPath
         /// The element's `type`, as its ``ElementKind`` spells it.
@@ -42,13 +53,15 @@ public struct LayoutDocument {
     }
 
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
-         info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement]) {
+         info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement],
+         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:]) {
         self.sizeRange = sizeRange
         self.scale = scale
         self.layoutDirection = layoutDirection
         self.rootElement = rootElement
         self.info = info
         self.elementsByName = elementsByName
+        self.percentageBounds = percentageBounds
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
         texts = Self.texts(under: rootNode)
@@ -135,17 +148,40 @@ public struct LayoutDocument {
         let path = path(of: issue.element) ?? "root"
         switch issue.kind {
         case .invalidSize(let size):
-            return DocumentError(path: path, message:
-                "the layout size \(format(size.width)) x \(format(size.height)) is not a valid size "
-                + "(it must be finite, not negative and below 10000000 points)")
+            // Texture's size check, one axis at a time, so that the message says what is wrong with which.
+            let (axis, value) = isValidForSize(size.width) ? ("height", size.height) : ("width", size.width)
+            let why: String
+            if value.isNaN {
+                why = "is not a number"
+            } else if value.isInfinite {
+                why = "is infinite"
+            } else if value < 0 {
+                why = "is negative"
+            } else if value < .leastNormalMagnitude {
+                why = "is too small to be a size (a subnormal number: a size is 0 or at least 2.2e-308 points)"
+            } else {
+                why = "is too large (a size must be below 10000000 points)"
+            }
+            let shown = value.isFinite ? " \(format(value))" : ""
+            return DocumentError(path: path, message: "the computed \(axis)\(shown) \(why)")
         case .undefinedPercentage:
-            return DocumentError(path: path, message:
-                "a percentage min or max size resolves against an undefined parent size")
+            // The first percentage min or max on an axis whose parent size was undefined.
+            let parent = issue.parentSize ?? .undefined
+            let bound = percentageBounds[ObjectIdentifier(issue.element)]?.first {
+                ($0.onWidth ? parent.width : parent.height).isNaN
+            }
+            guard let bound else {
+                return DocumentError(path: path, message:
+                    "a percentage min or max size resolves against an undefined parent size")
+            }
+            return DocumentError(path: bound.path, message: "the percentage resolves against an undefined parent "
+                + (bound.onWidth ? "width" : "height"))
         case .invalidPosition(let point):
             return DocumentError(path: path, message:
                 "the position (\(format(point.x)), \(format(point.y))) is not finite")
         case .invalidRange(let range):
-            return DocumentError(path: path, message: "the child's size range \(range) has a min above its max")
+            return DocumentError(path: path, message: "the child's size range has a minimum \(documentPair(range.min)) "
+                + "above its maximum \(documentPair(range.max))")
         case .fractionalSize:
             return DocumentError(path: path, message:
                 "a corner spec's child and corner must not have a percentage width or height")
@@ -253,6 +289,12 @@ extension TextLine {
         }
         return moved
     }
+}
+
+/// `[width, height]` as a document writes a size or a bound (`"inf"` for unbounded), for messages.
+func documentPair(_ size: Size) -> String {
+    func bound(_ value: Double) -> String { value == .infinity ? "\"inf\"" : format(value) }
+    return "[\(bound(size.width)), \(bound(size.height))]"
 }
 
 /// A number as the output prints it: integers without a fraction, no negative zero.

@@ -34,13 +34,14 @@ struct BenchCommand: ToolCommand {
     @Argument(help: ArgumentHelp("The layout document; - is standard input.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("How many layouts of each kind to time.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many layouts of each kind to time.", valueName: "n"))
     var iterations: Int = 20
 
     @Flag(help: "Also times reading the document and making the layout command's output.")
     var pipeline = false
 
-    @Option(help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
     var secondWidth: Double?
 
     @OptionGroup var size: SizeOptions
@@ -100,7 +101,7 @@ struct BenchCommand: ToolCommand {
         var secondWidthTimes: [UInt64] = []
         if let secondWidth {
             guard secondWidth >= 0, secondWidth.isFinite else {
-                throw .usage("--second-width: expected a finite width ≥ 0, got \(secondWidth)")
+                throw .usage("--second-width: expected a finite width ≥ 0, got \(format(secondWidth))")
             }
             for _ in 0..<iterations {
                 var document = try build()

@@ -32,21 +32,23 @@ extension ToolCommand {
 
 /// The options that override the document's size range, scale and layout direction.
 struct SizeOptions: ParsableArguments {
-    @Option(name: .customLong("width"), help: ArgumentHelp("Lays out at exactly this width (min = max).",
+    // Numeric options take the next argument whatever it looks like (`.unconditional`), so that `--width -5` is
+    // refused as a negative width rather than as a missing value.
+    @Option(name: .customLong("width"), parsing: .unconditional, help: ArgumentHelp("Lays out at exactly this width (min = max).",
                                                           valueName: "W"))
     var width: String?
 
-    @Option(name: .customLong("height"), help: ArgumentHelp("Lays out at exactly this height (min = max).",
+    @Option(name: .customLong("height"), parsing: .unconditional, help: ArgumentHelp("Lays out at exactly this height (min = max).",
                                                            valueName: "H"))
     var height: String?
 
-    @Option(name: .customLong("min"), help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
+    @Option(name: .customLong("min"), parsing: .unconditional, help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
     var minimum: String?
 
-    @Option(name: .customLong("max"), help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
+    @Option(name: .customLong("max"), parsing: .unconditional, help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
     var maximum: String?
 
-    @Option(name: .customLong("scale"), help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
+    @Option(name: .customLong("scale"), parsing: .unconditional, help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
     var scale: String?
 
     @Option(name: .customLong("direction"), help: ArgumentHelp(
@@ -130,7 +132,8 @@ struct RenderCommand: ToolCommand {
                                                     valueName: "out"))
     var output: String?
 
-    @Option(help: ArgumentHelp("ascii: the most characters per line (default 100).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("ascii: the most characters per line (default 100).",
+                                                        valueName: "n"))
     var columns: Int?
 
     @Option(help: ArgumentHelp(

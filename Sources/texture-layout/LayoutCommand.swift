@@ -21,7 +21,8 @@ struct LayoutCommand: ToolCommand {
     @Argument(help: ArgumentHelp("The layout documents; - or none: standard input.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("How many worker threads lay documents out (default: the machine's cores).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How many worker threads lay documents out (default: the machine's cores).",
                                valueName: "n"))
     var jobs: Int?
 

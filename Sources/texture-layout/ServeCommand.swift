@@ -19,17 +19,18 @@ struct ServeCommand: ToolCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port; 0 picks any free port.", valueName: "port"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port; 0 picks any free port.", valueName: "port"))
     var port = 8080
 
     @Option(help: ArgumentHelp("The only folder documents may name font files in.", valueName: "dir"))
     var fonts: String?
 
-    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body, in bytes.",
+    @Option(name: .customLong("max-body"), parsing: .unconditional, help: ArgumentHelp("The largest request body, in bytes.",
                                                               valueName: "bytes"))
     var maxBody = 8 << 20
 
-    @Option(help: ArgumentHelp("How long a layout may take before it is abandoned (503).", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How long a layout may take before it is abandoned (503).", valueName: "seconds"))
     var timeout = 10.0
 
     @Option(help: ArgumentHelp("The folder of example documents the playground offers (none when it is missing).",
@@ -39,7 +40,7 @@ struct ServeCommand: ToolCommand {
     func execute() throws(Failure) {
         guard (0...65535).contains(port) else { throw .usage("--port: expected 0 to 65535, got \(port)") }
         guard maxBody >= 0 else { throw .usage("--max-body: must not be negative, got \(maxBody)") }
-        guard timeout > 0, timeout.isFinite else { throw .usage("--timeout: must be greater than 0, got \(timeout)") }
+        guard timeout > 0, timeout.isFinite else { throw .usage("--timeout: must be greater than 0, got \(format(timeout))") }
         var configuration = ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody, timeoutSeconds: timeout,
                                                 examples: examples)
         if let fonts {

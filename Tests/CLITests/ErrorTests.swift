@@ -127,7 +127,7 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: [
         // A percentage min of a stretched stack child resolves against an undefined parent size.
         (#"{"root": {"type": "stack", "children": [{"type": "node", "style": {"minWidth": "50%"}}]}}"#,
-         "root.children[0]: "),
+         "root.children[0].style.minWidth: the percentage resolves against an undefined parent width"),
         // 50% of an unbounded width is infinite.
         (#"{"root": {"type": "node", "style": {"width": "50%"}}}"#, "root"),
         // An infinite inset in an unbounded range.
@@ -183,6 +183,9 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// A second example, for commands that take several files.
+private let EX2 = "EX2"
+
 /// Status 2 for command-line usage errors too (the argument parser's own status, 64, is not used), one line.
 @Suite struct UsageErrorTests {
     @Test(arguments: [
@@ -206,6 +209,28 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
     ])
     func rejected(arguments: [String], prefix: String) throws {
         try run(arguments.map { $0 == "EX" ? example("spec.json") : $0 }).expectFailure(2, startingWith: prefix)
+    }
+
+    /// A negative number after a numeric option is that option's value (not a missing value followed by an unknown
+    /// option), refused in the option's own words.
+    @Test(arguments: [
+        (["layout", "EX", "--width", "-5"], "--width: must not be negative, got -5"),
+        (["layout", "EX", "--height", "-0.5"], "--height: must not be negative, got -0.5"),
+        (["layout", "EX", "--min", "-1,0"], "--min: must not be negative, got -1"),
+        (["render", "EX", "--max", "10,-2"], "--max: must not be negative, got -2"),
+        (["layout", "EX", "--scale", "-2"], "--scale: must not be negative, got -2"),
+        (["render", "EX", "--format", "ascii", "--columns", "-3"], "--columns: must be at least 2, got -3"),
+        (["layout", "EX", EX2, "--jobs", "-1"], "--jobs: must be at least 1, got -1"),
+        (["bench", "EX", "--iterations", "-4"], "--iterations: must be at least 1, got -4"),
+        (["bench", "EX", "--second-width", "-5"], "--second-width: expected a finite width ≥ 0, got -5"),
+        (["serve", "--port", "-1"], "--port: expected 0 to 65535, got -1"),
+        (["serve", "--max-body", "-1"], "--max-body: must not be negative, got -1"),
+        (["serve", "--timeout", "-1"], "--timeout: must be greater than 0, got -1"),
+    ])
+    func negativeNumbersAreValues(arguments: [String], line: String) throws {
+        let result = try run(arguments.map { $0 == "EX" ? example("spec.json") : $0 == EX2 ? example("stack.json") : $0 })
+        result.expectFailure(2, startingWith: line)
+        #expect(result.error == line + "\n")
     }
 
     @Test func helpIsNotAnError() throws {

@@ -110,7 +110,7 @@ open class LayoutElement: CustomStringConvertible {
         }
         var undefined = false
         let own = state.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
-        if undefined { context.report(.undefinedPercentage, for: self) }
+        if undefined { context.report(.undefinedPercentage, for: self, parentSize: parentSize) }
         return calculateSize(constrainedSize.intersection(own), context: context)
     }
 

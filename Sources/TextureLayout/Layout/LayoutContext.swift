@@ -62,8 +62,10 @@ public final class LayoutContext {
     }
 
     /// Records a condition Texture asserts on; the element's result is kept (and made safe) all the same.
-    public func report(_ kind: LayoutIssue.Kind, for element: LayoutElement) {
-        issues.append(LayoutIssue(kind: kind, element: element))
+    /// `parentSize` is the parent size the element's style was resolved against, for an
+    /// ``LayoutIssue/Kind/undefinedPercentage`` (so that a message can name the axis).
+    public func report(_ kind: LayoutIssue.Kind, for element: LayoutElement, parentSize: Size? = nil) {
+        issues.append(LayoutIssue(kind: kind, element: element, parentSize: parentSize))
     }
 
     /// Marks `child` as a sublayout of size zero with no sublayouts of its own, without measuring it.
@@ -175,4 +177,7 @@ public struct LayoutIssue {
     public let kind: Kind
     /// The element whose measurement or position it concerns.
     public let element: LayoutElement
+    /// For ``Kind/undefinedPercentage``: the parent size the element's style was resolved against; its NaN axes
+    /// are the undefined ones, so a message can say which percentage had nothing to be taken of. `nil` otherwise.
+    public let parentSize: Size?
 }

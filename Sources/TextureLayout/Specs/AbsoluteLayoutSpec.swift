@@ -28,7 +28,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
             let autoRange = SizeRange(min: .zero, max: Size(c.max.width - position.x, c.max.height - position.y))
             var undefined = false
             let range = child.state.resolvedStyleRange(parent: parentSize, auto: autoRange, undefined: &undefined)
-            if undefined { context.report(.undefinedPercentage, for: child) }
+            if undefined { context.report(.undefinedPercentage, for: child, parentSize: parentSize) }
             let childSize = context.measure(child, in: range, parentSize: parentSize)
             context.place(child, at: position)
             extent.width = cMax(extent.width, position.x + childSize.width)

@@ -101,7 +101,7 @@ struct StackComputation {
             var undefined = false
             let own = child.state.resolvedStyleRange(parent: .undefined, auto: .unconstrained,
                                                              undefined: &undefined)
-            if undefined { context.report(.undefinedPercentage, for: child) }
+            if undefined { context.report(.undefinedPercentage, for: child, parentSize: .undefined) }
             childCrossMin = elvis(own.min[crossAxis], crossMin)
             childCrossMax = own.max[crossAxis] == .infinity ? crossMax : own.max[crossAxis]
         }
