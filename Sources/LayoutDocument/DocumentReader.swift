@@ -5,8 +5,11 @@ import TextureLayoutText
 public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, e.g. `root.children[2].style.flexBasis`; `document` for the whole text.
     public let path: String
+    /// What is wrong there, in words a document's author can act on (`expected a number, got "12"`).
     public let message: String
 
+    /// An error at `path` (a JSON path, or `document`); callers that check a document further than the reader
+    /// (a tool applying its own overrides) report their findings in the same form.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -16,6 +19,7 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         self.init(path: path.isRoot ? "document" : path.description, message: message)
     }
 
+    /// `path: message`, the line the command-line tool prints on standard error.
     public var description: String { "\(path): \(message)" }
 }
 

@@ -214,6 +214,8 @@ final class DocumentSpecNode: DisplayNode {
 
 /// A laid-out document.
 public struct DocumentLayout {
+    /// The document laid out, which names the result's elements (``LayoutDocument/name(of:)``) and gives their
+    /// JSON paths and colours.
     public let document: LayoutDocument
     /// The engine's result, specs included.
     public let layout: Layout

@@ -2,8 +2,8 @@ import LayoutDocument
 import TextureLayout
 
 /// Draws a layout as a PNG image: the same picture as ``SVGRenderer`` (nodes filled and outlined, specs dashed,
-/// zero-size elements crossed, text as its measured lines, labels placed as ``LayoutPicture/labels(mode:font:)``
-/// says) at the document's pixel scale; glyphs are rasterized by FreeType, anti-aliased.
+/// zero-size elements crossed, text as its measured lines, labels placed inside
+/// their own elements where nothing drawn later covers them) at the document's pixel scale; glyphs are rasterized by FreeType, anti-aliased.
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216

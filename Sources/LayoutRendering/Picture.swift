@@ -9,7 +9,7 @@ public struct LayoutPicture {
     /// One element of the layout.
     public struct Item {
         /// The frame as pictures draw it, in the root's coordinate space: ``layoutFrame`` clamped to the canvas
-        /// plus a margin (see ``LayoutPicture/margin(for:)``), so that a frame millions of canvases away cannot
+        /// plus a margin (the canvas's larger side plus 16 points), so that a frame millions of canvases away cannot
         /// overflow a pixel or character coordinate, while whatever shows on the canvas is unchanged.
         public internal(set) var frame: Rect
         /// The frame the layout computed, in the root's coordinate space (the `layout` command's frame for a named
@@ -21,7 +21,7 @@ public struct LayoutPicture {
         public var type: String
         /// The element's `name`, if it has one; pictures write it as the element's label.
         public var name: String?
-        /// The element's JSON path in the document, e.g. `root.children[2]`; `nil` deeper than ``maxPathDepth``
+        /// The element's JSON path in the document, e.g. `root.children[2]`; `nil` deeper than `maxPathDepth`
         /// (the library builds a path in time proportional to its length).
         public var path: String?
         /// How many document elements enclose it (the root element has depth 0).

@@ -4,7 +4,7 @@ import TextureLayout
 /// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
 /// filled with their colour and outlined, specs as dashed outlines, text as the glyph outlines of its measured
 /// lines in a light outline; zero-size elements get a red cross at their centre (and a red line along their
-/// extent); names are written as labels (placed as ``LayoutPicture/labels(mode:font:)`` says) over everything.
+/// extent); names are written as labels (placed inside their own elements where nothing drawn later covers them) over everything.
 /// Glyphs are paths, so that every SVG viewer draws the same picture. Hovering a frame shows its name, type, JSON
 /// path and frame.
 public enum SVGRenderer {

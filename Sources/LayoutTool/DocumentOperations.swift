@@ -13,6 +13,7 @@ public func layOut(_ document: LayoutDocument) throws(ToolFailure) -> DocumentLa
     try reportingDocumentError(try document.layout())
 }
 
+/// Reading a picture format from a user's words, which only a tool does: the renderers take the enum.
 extension PictureFormat {
     /// The format a `--format` value (or the server's `format` parameter) names.
     public init(option value: String, named option: String) throws(ToolFailure) {

@@ -61,7 +61,7 @@ open class ASDisplayNode: DisplayNode {
 
     /// Texture's `semanticContentAttribute`: whether the node's subnodes are mirrored in a right-to-left user
     /// interface (`.unspecified`), always (`.forceRightToLeft`) or never (`.forceLeftToRight`, `.playback`,
-    /// `.spatial`). Sets the engine's ``DisplayNode/contentDirection``.
+    /// `.spatial`). Sets the engine's `DisplayNode.contentDirection`.
     public final var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
         didSet { contentDirection = ContentDirection(semanticContentAttribute) }
     }
@@ -70,7 +70,7 @@ open class ASDisplayNode: DisplayNode {
 
     /// Texture's `layoutSpecThatFits:`: the spec that lays out the node's subnodes. Override it (in the class body:
     /// see the "Coming from Texture" article) to compose children; it is called at every measurement the cache
-    /// does not answer. The default returns ``layoutSpecBlock``'s spec; without one the node is measured by
+    /// does not answer. The default returns `layoutSpecBlock`'s spec; without one the node is measured by
     /// ``calculateSizeThatFits(_:)-(CGSize)`` instead, as Texture measures a node that neither overrides this
     /// method nor has a block (ASDisplayNode+LayoutSpec, `calculateLayoutLayoutSpec:`). Calling `super` from an
     /// override is not supported, as in Texture (its default asserts and returns an empty spec).
@@ -124,7 +124,7 @@ open class ASDisplayNode: DisplayNode {
     public final var calculatedSize: CGSize { calculatedLayoutSize ?? .zero }
 
     /// Texture's `constrainedSizeForCalculatedLayout`: the range of the latest layout computed with the node as
-    /// its root (``layoutThatFits(_:)`` or a layout pass), or a zero range before any. A layout pass measures
+    /// its root (`layoutThatFits(_:)` or a layout pass), or a zero range before any. A layout pass measures
     /// with it again while the node's bounds keep the calculated size.
     public private(set) final var constrainedSizeForCalculatedLayout = ASSizeRange.zero
 
@@ -226,7 +226,7 @@ open class ASDisplayNode: DisplayNode {
         runLayoutPass(measure: true)
     }
 
-    /// Applies `layout`, a layout this node calculated (from ``layoutThatFits(_:)``): the node's bounds take the
+    /// Applies `layout`, a layout this node calculated (from `layoutThatFits(_:)`): the node's bounds take the
     /// layout's size (its position stays) and the layout pass runs, reusing that layout, as Texture applies a
     /// cell node's layout when the collection sizes the cell.
     public final func applyLayout(_ layout: ASLayout) {

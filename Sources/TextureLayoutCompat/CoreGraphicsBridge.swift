@@ -54,6 +54,7 @@ extension Rect {
 #endif
 
 #if canImport(CoreGraphics) || (canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION)
+/// Conversion from CoreGraphics, so Texture code that measures in `CGSize` can hand its sizes to the engine.
 extension Size {
     /// The engine's size for a CoreGraphics size.
     @inlinable public init(_ size: CGSize) {
@@ -61,6 +62,7 @@ extension Size {
     }
 }
 
+/// Conversion from the engine, so a layout's sizes can go back to Texture code that works in `CGSize`.
 extension CGSize {
     /// The CoreGraphics size for an engine size.
     @inlinable public init(_ size: Size) {
@@ -68,6 +70,7 @@ extension CGSize {
     }
 }
 
+/// Conversion from CoreGraphics, so Texture code's `CGPoint`s (positions, offsets) reach the engine.
 extension Point {
     /// The engine's point for a CoreGraphics point.
     @inlinable public init(_ point: CGPoint) {
@@ -75,6 +78,7 @@ extension Point {
     }
 }
 
+/// Conversion from the engine, so a layout's positions can go back to Texture code that works in `CGPoint`.
 extension CGPoint {
     /// The CoreGraphics point for an engine point.
     @inlinable public init(_ point: Point) {
@@ -82,6 +86,7 @@ extension CGPoint {
     }
 }
 
+/// Conversion from CoreGraphics, so Texture code's `CGRect`s reach the engine.
 extension Rect {
     /// The engine's rectangle for a CoreGraphics rectangle.
     @inlinable public init(_ rect: CGRect) {
@@ -89,6 +94,7 @@ extension Rect {
     }
 }
 
+/// Conversion from the engine, so a layout's frames can go back to Texture code that works in `CGRect`.
 extension CGRect {
     /// The CoreGraphics rectangle for an engine rectangle.
     @inlinable public init(_ rect: Rect) {
@@ -100,7 +106,7 @@ extension CGRect {
 #if canImport(UIKit)
 @_exported import UIKit
 #else
-/// Texture takes insets as UIKit's `UIEdgeInsets`; without UIKit it is the engine's ``EdgeInsets``, which has the
+/// Texture takes insets as UIKit's `UIEdgeInsets`; without UIKit it is the engine's `EdgeInsets`, which has the
 /// same fields (`top`, `left`, `bottom`, `right`) and the same memberwise initializer.
 public typealias UIEdgeInsets = EdgeInsets
 #endif

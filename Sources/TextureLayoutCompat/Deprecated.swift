@@ -12,6 +12,7 @@ public typealias ASRelativeDimension = ASDimension
 @available(*, deprecated, renamed: "ASDimensionUnit")
 public typealias ASRelativeDimensionType = ASDimensionUnit
 
+/// The dimension unit's 1.x spelling, kept so that code written against Texture 1.x compiles.
 extension Dimension.Unit {
     /// The oldest name of `.fraction`: a relative value from 0 to 1 (not 0 to 100).
     @available(*, deprecated, renamed: "fraction")
@@ -164,6 +165,7 @@ open class ASStaticLayoutSpec: AbsoluteLayoutSpec {
 
 // The properties a parent stack or absolute spec reads lived on the element itself before 2.0; they forward to
 // `style`.
+/// Texture 1.x's layout properties on the element itself, kept so that code written against 1.x compiles.
 extension LayoutElement {
     /// The 1.x Boolean `flexGrow`: `true` is `style.flexGrow = 1`; reading says whether `style.flexGrow > 0`.
     @available(*, deprecated, message: "use style.flexGrow (a CGFloat: true is 1.0)")

@@ -13,13 +13,16 @@ public typealias ASLayoutSpecBlock = (DisplayNode, ASSizeRange) -> LayoutSpec
 
 /// Texture's `ASLayoutElementType`.
 public enum ASLayoutElementType: UInt8, Hashable, Sendable {
+    /// A layout spec: it arranges children and is not drawn.
     case layoutSpec
+    /// A display node: it is drawn, and may lay out subnodes with a spec of its own.
     case displayNode
 }
 
 /// Texture's `ASStackLayoutAlignSelf`: `.auto`, `.start`, `.end`, `.center`, `.stretch`.
 public typealias ASStackLayoutAlignSelf = AlignSelf
 
+/// Texture's element introspection, for code that branches on what kind of element it holds.
 extension LayoutElement {
     /// Texture's `layoutElementType`: whether this is a display node or a layout spec.
     public var layoutElementType: ASLayoutElementType {
@@ -32,6 +35,7 @@ extension LayoutElement {
 // These four properties have Texture's CoreGraphics types in files that import TextureLayoutCompat; they read and
 // write the same six stored dimensions and the same position as the engine's `Size`/`Point` properties, which stay
 // reachable as `style.TextureLayout::preferredSize` and so on.
+/// Texture's style properties with CoreGraphics types, so Texture code sets sizes and positions unchanged.
 extension Style {
     /// Texture's `preferredSize`: sets `width` and `height` in points. Reading it gives 0 for an auto axis, and
     /// `.zero` when either axis is a fraction (Texture asserts there).
@@ -73,6 +77,7 @@ public let CGPointNull = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
     point.x.isNaN && point.y.isNaN
 }
 
+/// Texture's layout entry points on every element, returning Texture's `ASLayout`.
 extension LayoutElement {
     /// Texture's `layoutThatFits:`: lays the element out within `constrainedSize` at the pixel scale
     /// ``ASScreenScale()`` and returns Texture's result. For a display node that is its flattened layout: its size

@@ -51,7 +51,7 @@ extension LayoutDirection {
 }
 
 extension ASDisplayNode {
-    /// The user interface direction of layout passes that do not name one (``LayoutElement/layoutThatFits(_:)``,
+    /// The user interface direction of layout passes that do not name one (`layoutThatFits(_:)`,
     /// ``layoutIfNeeded()``, …). Texture resolves `semanticContentAttribute` against the application's
     /// `userInterfaceLayoutDirection`; here there is no application, and the direction is scoped instead of
     /// global, so that passes on different threads or tasks (a server laying out requests in several languages)
@@ -60,6 +60,7 @@ extension ASDisplayNode {
     @TaskLocal public static var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
 }
 
+/// Layout passes in a stated user interface direction, for code (and tests) that lays out right to left.
 extension LayoutElement {
     /// ``layoutThatFits(_:)`` in a user interface running in `userInterfaceLayoutDirection` instead of
     /// ``ASDisplayNode/userInterfaceLayoutDirection``. Display nodes whose

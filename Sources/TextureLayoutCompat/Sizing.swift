@@ -75,7 +75,7 @@ public let ASLayoutSizeAuto = LayoutSize.auto
 
 // MARK: - ASSizeRange
 
-/// Texture's `ASSizeRange`: a minimum and a maximum size. Its `min` and `max` are the engine's ``Size`` (Double
+/// Texture's `ASSizeRange`: a minimum and a maximum size. Its `min` and `max` are the engine's `Size` (Double
 /// `width`/`height`, which mix freely with CGFloat); `CGSize(range.max)` converts.
 public typealias ASSizeRange = SizeRange
 
@@ -86,6 +86,7 @@ public let ASSizeRangeZero = SizeRange.zero
 public let ASSizeRangeUnconstrained = SizeRange.unconstrained
 
 #if canImport(CoreGraphics) || (canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION)
+/// Texture's size range initializer with CoreGraphics sizes, so `ASSizeRange(min:max:)` compiles unchanged.
 extension SizeRange {
     /// Texture's memberwise `ASSizeRange(min:max:)` with CoreGraphics sizes.
     @inlinable public init(min: CGSize, max: CGSize) {

@@ -57,12 +57,13 @@ public typealias ASRelativeLayoutSpecPosition = RelativePosition
 /// Texture's `ASRelativeLayoutSpecSizingOption`: `.minimumWidth`, `.minimumHeight`, `.minimumSize`, or `[]`.
 public typealias ASRelativeLayoutSpecSizingOption = RelativeSizingOption
 
+/// Texture's capitalized centering option names, so `ASCenterLayoutSpec` code compiles unchanged.
 extension CenteringOptions {
-    /// Texture's `ASCenterLayoutSpecCenteringX` (Swift: `.X`); the engine's ``x``.
+    /// Texture's `ASCenterLayoutSpecCenteringX` (Swift: `.X`); the engine's `x`.
     public static let X = CenteringOptions.x
-    /// Texture's `ASCenterLayoutSpecCenteringY` (Swift: `.Y`); the engine's ``y``.
+    /// Texture's `ASCenterLayoutSpecCenteringY` (Swift: `.Y`); the engine's `y`.
     public static let Y = CenteringOptions.y
-    /// Texture's `ASCenterLayoutSpecCenteringXY` (Swift: `.XY`); the engine's ``xy``.
+    /// Texture's `ASCenterLayoutSpecCenteringXY` (Swift: `.XY`); the engine's `xy`.
     public static let XY = CenteringOptions.xy
 }
 
@@ -74,6 +75,7 @@ public typealias ASAbsoluteLayoutSpecSizing = AbsoluteSizing
 public typealias ASCornerLayoutLocation = CornerLocation
 
 #if canImport(CoreGraphics) || (canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION)
+/// The corner spec's offset as a `CGPoint`, the type Texture code gives it.
 extension CornerLayoutSpec {
     /// Texture's `offset`: moves the corner element from its default spot. In files that import
     /// TextureLayoutCompat it is a `CGPoint`; the engine's `Point` is `spec.TextureLayout::offset`.

@@ -7,7 +7,7 @@ public struct TextRun: Hashable, Sendable {
     public var text: String
     /// The font its glyphs come from (no fallback: a character the font lacks shows its `.notdef` glyph).
     public var font: Font
-    /// The font size in points; 0 gives zero-width, zero-height glyphs. Measuring uses ``effectiveSize``.
+    /// The font size in points; 0 gives zero-width, zero-height glyphs. Measuring uses `effectiveSize`.
     public var size: Double
     /// A CSS colour, used only by pictures (it never changes geometry).
     public var color: String

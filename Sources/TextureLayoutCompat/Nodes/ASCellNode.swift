@@ -2,7 +2,7 @@
 // list's width exactly, any height); `cell.layoutThatFits(range)` followed by `cell.applyLayout(layout)` does the same.
 
 /// Texture's `ASCellNode`: the node of one item of a collection or table. For layout it is a plain display node;
-/// subclasses compose their content in `layoutSpecThatFits(_:)`, usually with ``automaticallyManagesSubnodes``.
+/// subclasses compose their content in `layoutSpecThatFits(_:)`, usually with `automaticallyManagesSubnodes`.
 open class ASCellNode: ASDisplayNode {
     /// Texture's `isSelected` (it plays no part in layout).
     open var isSelected = false

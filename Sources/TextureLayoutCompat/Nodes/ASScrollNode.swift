@@ -25,7 +25,7 @@ public let ASScrollDirectionVerticalDirections: ASScrollDirection = [.up, .down]
 /// Texture's `ASScrollNode`: a node whose content may be larger than itself.
 ///
 /// With ``automaticallyManagesContentSize`` the content is measured unbounded along the scrollable directions,
-/// ``contentSize`` becomes the content's size at the next ``layoutIfNeeded()``, and the node itself takes its
+/// ``contentSize`` becomes the content's size at the next `layoutIfNeeded()`, and the node itself takes its
 /// parent's size clamped to its range, or the content's size on a side where that is not a usable number
 /// (ASScrollNode.mm, `calculateLayoutThatFits:restrictedToSize:relativeToParentSize:`).
 open class ASScrollNode: ASDisplayNode {

@@ -5,6 +5,7 @@
 #if !canImport(UIKit) && canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
 import Foundation
 
+/// UIKit's attribute keys, which swift-corelibs-foundation lacks, so Texture's attributed strings compile.
 extension NSAttributedString.Key {
     /// UIKit's `.font`: a ``UIFont``.
     public static let font = NSAttributedString.Key("NSFont")
