@@ -177,8 +177,9 @@ public struct LayoutDocument {
             return DocumentError(path: bound.path, message: "the percentage resolves against an undefined parent "
                 + (bound.onWidth ? "width" : "height"))
         case .invalidPosition(let point):
+            let (axis, value) = point.x.isFinite ? ("y", point.y) : ("x", point.x)
             return DocumentError(path: path, message:
-                "the position (\(format(point.x)), \(format(point.y))) is not finite")
+                "the computed \(axis) position \(value.isNaN ? "is not a number" : "is infinite")")
         case .invalidRange(let range):
             return DocumentError(path: path, message: "the child's size range has a minimum \(documentPair(range.min)) "
                 + "above its maximum \(documentPair(range.max))")

@@ -48,7 +48,8 @@ import Testing
         #expect(Self.message(json) == line)
     }
 
-    /// Sizes the engine refuses (Texture's `ASPointsValidForSize`): the line says which axis and why.
+    /// Sizes the engine refuses (Texture's `ASPointsValidForSize`) and positions that are not finite: the line says
+    /// which axis and why.
     @Test(arguments: [
         // 5e-324 is a subnormal number: finite, positive and far below 10⁷, but Texture's check wants 0 or a
         // normal number.
@@ -59,8 +60,11 @@ import Testing
          "root: the computed height 20000000 is too large (a size must be below 10000000 points)"),
         // 50% of an unbounded width is infinite.
         (#"{"root": {"type": "node", "style": {"width": "50%"}}}"#, "root: the computed width is infinite"),
+        // An infinite left inset in an unbounded width puts the child at x = ∞.
+        (#"{"root": {"type": "inset", "insets": {"left": "inf"}, "child": {"type": "node", "size": [1, 1]}}}"#,
+         "root.child: the computed x position is infinite"),
     ])
-    func invalidSizes(json: String, line: String) {
+    func invalidSizesAndPositions(json: String, line: String) {
         #expect(Self.message(json) == line)
     }
 
