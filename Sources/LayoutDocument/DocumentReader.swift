@@ -215,7 +215,8 @@ struct DocumentReader {
             default:
                 guard let declared = frame.kind.key(key) else {
                     let type = frame.kind.type
-                    throw DocumentError(path: path, message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
+                    throw DocumentError(path: path,
+                                        message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
                 }
                 switch declared.value {
                 case .element:

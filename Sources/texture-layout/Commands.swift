@@ -34,21 +34,24 @@ extension ToolCommand {
 struct SizeOptions: ParsableArguments {
     // Numeric options take the next argument whatever it looks like (`.unconditional`), so that `--width -5` is
     // refused as a negative width rather than as a missing value.
-    @Option(name: .customLong("width"), parsing: .unconditional, help: ArgumentHelp("Lays out at exactly this width (min = max).",
-                                                          valueName: "W"))
+    @Option(name: .customLong("width"), parsing: .unconditional,
+            help: ArgumentHelp("Lays out at exactly this width (min = max).", valueName: "W"))
     var width: String?
 
-    @Option(name: .customLong("height"), parsing: .unconditional, help: ArgumentHelp("Lays out at exactly this height (min = max).",
-                                                           valueName: "H"))
+    @Option(name: .customLong("height"), parsing: .unconditional,
+            help: ArgumentHelp("Lays out at exactly this height (min = max).", valueName: "H"))
     var height: String?
 
-    @Option(name: .customLong("min"), parsing: .unconditional, help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
+    @Option(name: .customLong("min"), parsing: .unconditional,
+            help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
     var minimum: String?
 
-    @Option(name: .customLong("max"), parsing: .unconditional, help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
+    @Option(name: .customLong("max"), parsing: .unconditional,
+            help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
     var maximum: String?
 
-    @Option(name: .customLong("scale"), parsing: .unconditional, help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
+    @Option(name: .customLong("scale"), parsing: .unconditional,
+            help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
     var scale: String?
 
     @Option(name: .customLong("direction"), help: ArgumentHelp(

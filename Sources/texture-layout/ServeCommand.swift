@@ -25,8 +25,8 @@ struct ServeCommand: ToolCommand {
     @Option(help: ArgumentHelp("The only folder documents may name font files in.", valueName: "dir"))
     var fonts: String?
 
-    @Option(name: .customLong("max-body"), parsing: .unconditional, help: ArgumentHelp("The largest request body, in bytes.",
-                                                              valueName: "bytes"))
+    @Option(name: .customLong("max-body"), parsing: .unconditional,
+            help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
     var maxBody = 8 << 20
 
     @Option(parsing: .unconditional,

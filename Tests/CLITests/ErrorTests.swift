@@ -228,7 +228,8 @@ private let EX2 = "EX2"
         (["serve", "--timeout", "-1"], "--timeout: must be greater than 0, got -1"),
     ])
     func negativeNumbersAreValues(arguments: [String], line: String) throws {
-        let result = try run(arguments.map { $0 == "EX" ? example("spec.json") : $0 == EX2 ? example("stack.json") : $0 })
+        let files = ["EX": example("spec.json"), EX2: example("stack.json")]
+        let result = try run(arguments.map { files[$0] ?? $0 })
         result.expectFailure(2, startingWith: line)
         #expect(result.error == line + "\n")
     }

@@ -8,7 +8,8 @@ import Testing
 /// and every example in the article is a document (or an element) the reader accepts.
 @Suite struct DocumentFormatTests {
     static let articlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/LayoutDocument/LayoutDocument.docc/DocumentFormat.md")
+        .deletingLastPathComponent()
+        .appendingPathComponent("Sources/LayoutDocument/LayoutDocument.docc/DocumentFormat.md")
 
     static let article: String = (try? String(contentsOf: articlePath, encoding: .utf8)) ?? ""
 
@@ -35,26 +36,35 @@ import Testing
         #expect(!Self.article.isEmpty, "cannot read \(Self.articlePath.path)")
     }
 
+    /// Records an issue for each of `names` that `section` does not hold written as `written(name)`.
+    static func expectMentions(_ names: [String], in section: String, written: (String) -> String, _ what: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        for name in names {
+            #expect(section.contains(written(name)), "\(what) \(name) is not mentioned", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A key in a table's first column.
+    static func row(_ name: String) -> String { "| `\(name)` |" }
+    /// A key in running text.
+    static func key(_ name: String) -> String { "`\(name)`" }
+    /// A choice, written as its JSON string.
+    static func choice(_ name: String) -> String { "`\"\(name)\"`" }
+
     @Test func everyTopLevelKeyIsDescribed() throws {
         let section = try #require(Self.section("## Top level"))
-        for key in DocumentKey.allCases {
-            #expect(section.contains("| `\(key.rawValue)` |"), "the top-level key \(key.rawValue) has no row")
-        }
-        for name in LayoutDirection.documentNames {
-            #expect(section.contains("`\"\(name)\"`"), "layoutDirection's \(name) is not mentioned")
-        }
+        Self.expectMentions(DocumentKey.allCases.map(\.rawValue), in: section, written: Self.row, "the top-level key")
+        Self.expectMentions(LayoutDirection.documentNames, in: section, written: Self.choice, "layoutDirection's")
     }
 
     @Test(arguments: ElementKind.all.map(\.type))
     func everyElementTypeKeyAndChoiceIsDescribed(type: String) throws {
         let kind = try #require(ElementKind.named(type))
         let section = try #require(Self.section("### `\(type)`"), "the element type \(type) has no section")
+        Self.expectMentions(kind.keys.map(\.name), in: section, written: Self.row, "\(type)'s key")
         for key in kind.keys {
-            #expect(section.contains("| `\(key.name)` |"), "\(type)'s key \(key.name) has no row")
             if case .choice(let names) = key.value {
-                for name in names {
-                    #expect(section.contains("`\"\(name)\"`"), "\(type).\(key.name)'s choice \(name) is not mentioned")
-                }
+                Self.expectMentions(names, in: section, written: Self.choice, "\(type).\(key.name)'s choice")
             }
         }
         let examples = Self.jsonExamples(in: section)
@@ -63,24 +73,18 @@ import Testing
 
     @Test func everyCommonElementKeyIsDescribed() throws {
         let section = try #require(Self.section("## Elements"))
-        for key in ["type", "name", "style"] { #expect(section.contains("`\(key)`")) }
+        Self.expectMentions(["type", "name", "style"], in: section, written: Self.key, "the element key")
     }
 
     @Test func everyStyleKeyAndChoiceIsDescribed() throws {
         let section = try #require(Self.section("## Style"))
-        for key in StyleKey.allCases {
-            #expect(section.contains("`\(key.rawValue)`"), "the style key \(key.rawValue) is not described")
-        }
-        for name in AlignSelf.documentNames {
-            #expect(section.contains("`\"\(name)\"`"), "alignSelf's \(name) is not mentioned")
-        }
+        Self.expectMentions(StyleKey.allCases.map(\.rawValue), in: section, written: Self.key, "the style key")
+        Self.expectMentions(AlignSelf.documentNames, in: section, written: Self.choice, "alignSelf's")
     }
 
     @Test func everyRunKeyIsDescribed() throws {
         let section = try #require(Self.section("### `text`"))
-        for key in RunKey.allCases {
-            #expect(section.contains("`\(key.rawValue)`"), "the run key \(key.rawValue) is not described")
-        }
+        Self.expectMentions(RunKey.allCases.map(\.rawValue), in: section, written: Self.key, "the run key")
     }
 
     /// Examples that are whole documents are read as they are; element examples are read as a document's root.

@@ -35,7 +35,8 @@ import Testing
         (#"{"root": {"type": "overlay", "child": {"type": "node"}}}"#, #"root: an overlay needs "overlay""#),
         (#"{"root": {"type": "corner", "child": {"type": "node"}}}"#, #"root: a corner needs "corner""#),
         // Keys that are not plain words are quoted, with JSON escapes, so the line stays one line.
-        ("{\"root\": {\"type\": \"node\", \"sizeR\\nge\": 1}}", #"root["sizeR\nge"]: unknown key "sizeR\nge" for a node"#),
+        ("{\"root\": {\"type\": \"node\", \"sizeR\\nge\": 1}}",
+         #"root["sizeR\nge"]: unknown key "sizeR\nge" for a node"#),
         (#"{"root": {"type": "node", "a b": 1}}"#, #"root["a b"]: unknown key "a b" for a node"#),
         (#"{"root": {"type": "node", "": 1}}"#, #"root[""]: unknown key "" for a node"#),
         ("{\"root\": {\"type\": \"node\", \"\u{2028}\": 1}}", #"root["\u2028"]: unknown key "\u2028" for a node"#),
