@@ -85,10 +85,14 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
-        .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim"]),
+        .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim", "TestSupport"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).
-        .testTarget(name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText"]),
+        .testTarget(
+            name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TestSupport"]
+        ),
+        // What several test targets share (test targets cannot depend on each other): the seeded random numbers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,7 @@
 // failing document (a property-test failure, say) into a small regression case.
 
 import LayoutDocument
+import TestSupport
 import TextureLayout
 import TextureLayoutText
 

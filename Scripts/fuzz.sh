@@ -77,6 +77,10 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         "${cflags[@]}" "${modulemaps[@]}" \
         -emit-module -emit-module-path "$work/modules/LayoutDocument.swiftmodule" \
         -o "$work/bin/libLayoutDocument.a" "${reader[@]}"
+    echo "fuzz.sh: building TestSupport" >&2
+    swiftc "${flags[@]}" -module-name TestSupport -wmo -emit-library -static \
+        -emit-module -emit-module-path "$work/modules/TestSupport.swiftmodule" \
+        -o "$work/bin/libTestSupport.a" "$root/Tests/TestSupport/"*.swift
     echo "fuzz.sh: building the fuzz target" >&2
     # The target checks the property tests' invariants, so it compiles their (Testing-free) checker with it.
     swiftc "${flags[@]}" -module-name FuzzLayout -I "$work/modules" "${cflags[@]}" "${modulemaps[@]}" \
@@ -84,6 +88,7 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         "$root/Tests/PropertyTests/Invariants.swift" "$root/Tests/PropertyTests/RecordingTree.swift" \
         "$root/Tests/PropertyTests/DocumentGenerator.swift" \
         "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayout.a" \
+        "$work/bin/libTestSupport.a" \
         "$work/bin/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata \
         -o "$work/bin/fuzz-layout.new"
     # A rename, so that a fuzzer still running from the old binary is not disturbed.

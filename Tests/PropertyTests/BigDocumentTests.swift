@@ -1,4 +1,5 @@
 import LayoutDocument
+import TestSupport
 import Testing
 import TextureLayout
 

@@ -8,21 +8,7 @@
 // No test framework here: the fuzz target (Fuzz/FuzzLayout.swift) compiles this file too.
 
 import LayoutDocument
-
-/// SplitMix64: small, fast, and the same sequence on every platform for a seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// A JSON number as the generator writes it: integers without a fraction, others as Swift prints them (the
 /// shortest text that reads back as the same double).

@@ -1,4 +1,5 @@
 import LayoutDocument
+import TestSupport
 import TextureLayout
 
 // The invariants every document must satisfy:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TextureLayout
 @testable import TextureLayoutText
 
@@ -17,18 +18,6 @@ import TextureLayout
 /// A font under test: a family found through fontconfig (Scripts/setup installs the DejaVu fonts).
 private let families = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"]
 private let sizes: [Double] = [9, 12, 13.5, 17, 24]
-
-/// Deterministic pseudo-random numbers (SplitMix64), so every run checks the same cases.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Words with punctuation, numbers, URLs, long words and newlines.
 private let vocabulary = [
@@ -51,7 +40,7 @@ private struct PangoCase: CustomStringConvertible {
 }
 
 private func generateCases(count: Int) -> [PangoCase] {
-    var rng = SplitMix(state: 0x7E47)
+    var rng = SplitMix64(seed: 0x7E47)
     return (0..<count).map { index in
         let wordCount = Int.random(in: 1...40, using: &rng)
         var text = ""

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TextureLayout
 @testable import TextureLayoutText
 
@@ -7,14 +8,6 @@ import TextureLayout
 // every line fits the width unless it holds one grapheme cluster; the height follows the line rule; a re-layout
 // after other widths equals a fresh layout.
 
-private struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
-    }
-}
-
 private let pieces = [
     "word", "another", " ", "  ", "\n", "supercalifragilistic", "ﬁ", "AV", "3.14", "https://x.org/a/b", "שלום",
     "مرحبا", "😀", "e\u{301}", "—", "(", ")", ",", ".", "a-b", "\t", "中文字",
@@ -22,7 +15,7 @@ private let pieces = [
 
 @Test func randomTextsKeepTheLineInvariants() throws {
     let fonts = [try Font.defaultFont(), try Font(family: "DejaVu Sans Mono")]
-    var rng = Random(state: 42)
+    var rng = SplitMix64(seed: 42)
     for _ in 0..<300 {
         var text = ""
         for _ in 0..<Int.random(in: 0...30, using: &rng) { text += pieces.randomElement(using: &rng)! }
