@@ -91,7 +91,7 @@ open class LayoutElement: CustomStringConvertible {
     }
 
     /// Moves every element this one holds a strong reference to into `pending` and drops its own references, so
-    /// that the element can be freed without freeing a subtree from its `deinit` (see ``freeIteratively(_:)``). The
+    /// that the element can be freed without freeing a subtree from its `deinit` (see `freeIteratively(_:)`). The
     /// engine calls it only on an element that is about to be freed and referenced nowhere else. A subclass that
     /// keeps elements in stored properties of its own overrides it (giving those up too, then calling `super`), so
     /// that trees of it of any depth can be freed.

@@ -4,6 +4,7 @@ public struct Dimension: Hashable, Sendable {
     public enum Unit: UInt8, Hashable, Sendable {
         /// No length of its own: the element's range or intrinsic size decides.
         case auto = 0
+        /// A fixed length in points.
         case points = 1
         /// A fraction (0…1) of the parent size; `"50%"` is the fraction 0.5.
         case fraction = 2
@@ -25,6 +26,7 @@ public struct Dimension: Hashable, Sendable {
 
     /// A length in points.
     @inlinable public static func points(_ value: Double) -> Dimension { Dimension(unit: .points, value: value) }
+    /// A fraction (0…1) of the parent's length; `.fraction(0.5)` is `"50%"`.
     @inlinable public static func fraction(_ value: Double) -> Dimension { Dimension(unit: .fraction, value: value) }
 
     /// Whether Texture's `ASDimensionMake` would accept it: points in `0...Double.greatestFiniteMagnitude`,

@@ -13,6 +13,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
     /// Whether the spec takes its range's max or its children's extent.
     @exclusivity(unchecked) public final var sizing: AbsoluteSizing { didSet { setNeedsLayout() } }
 
+    /// A spec that places `children` at their `style.layoutPosition`s, sized by `sizing`.
     public init(sizing: AbsoluteSizing = .default, children: [LayoutElement]) {
         self.sizing = sizing
         super.init(children: children)

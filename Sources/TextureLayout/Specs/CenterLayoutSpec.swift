@@ -1,6 +1,8 @@
 /// The axes a center spec centres its child on.
 public struct CenteringOptions: OptionSet, Hashable, Sendable {
+    /// The axes as bits (x is 1, y is 2), which `OptionSet` needs.
     public let rawValue: UInt8
+    /// The options whose bits are `rawValue`, which `OptionSet` needs.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Centre horizontally.
@@ -13,7 +15,9 @@ public struct CenteringOptions: OptionSet, Hashable, Sendable {
 
 /// The axes on which a center spec shrinks to its child instead of taking its range's max.
 public struct CenterSizingOptions: OptionSet, Hashable, Sendable {
+    /// The axes as bits (x is 1, y is 2), which `OptionSet` needs.
     public let rawValue: UInt8
+    /// The options whose bits are `rawValue`, which `OptionSet` needs.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Shrink to the child's width.

@@ -1,6 +1,13 @@
 /// Which corner of the child a corner spec puts its corner element on.
 public enum CornerLocation: UInt8, Hashable, Sendable, CaseIterable {
-    case topLeft, topRight, bottomLeft, bottomRight
+    /// The child's top-left corner (a badge's usual spot in a left-to-right design).
+    case topLeft
+    /// The child's top-right corner.
+    case topRight
+    /// The child's bottom-left corner.
+    case bottomLeft
+    /// The child's bottom-right corner.
+    case bottomRight
 }
 
 /// Puts the centre of a corner element on a corner of its child, e.g. a badge (Texture's `ASCornerLayoutSpec`).
@@ -14,6 +21,7 @@ open class CornerLayoutSpec: LayoutSpec {
     /// Whether the spec's size includes the corner element.
     @exclusivity(unchecked) public final var wrapsCorner: Bool { didSet { setNeedsLayout() } }
 
+    /// A spec that lays `child` out and centres `corner` on its `location` corner, moved by `offset`.
     public init(child: LayoutElement, corner: LayoutElement, location: CornerLocation,
                 offset: Point = .zero, wrapsCorner: Bool = false) {
         cornerLocation = location

@@ -8,6 +8,7 @@ open class InsetLayoutSpec: LayoutSpec {
     /// The space around the child; an infinite inset pins the child to the other edge.
     @exclusivity(unchecked) public final var insets: EdgeInsets { didSet { setNeedsLayout() } }
 
+    /// A spec that lays `child` out inside `insets`.
     public init(insets: EdgeInsets, child: LayoutElement) {
         self.insets = insets
         super.init(children: [child])

@@ -5,6 +5,7 @@ open class RatioLayoutSpec: LayoutSpec {
     /// arithmetic (e.g. 0 gives the child a height of 0), as in Texture's release builds.
     @exclusivity(unchecked) public final var ratio: Double { didSet { setNeedsLayout() } }
 
+    /// A spec that gives `child` a height of `ratio` times its width.
     public init(ratio: Double, child: LayoutElement) {
         self.ratio = ratio
         super.init(children: [child])

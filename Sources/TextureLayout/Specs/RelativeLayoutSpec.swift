@@ -1,7 +1,14 @@
 /// Where a relative spec puts its child on one axis. `none` and `start` place alike; `none` also passes the range's
 /// minimum down to the child, where `start` passes 0.
 public enum RelativePosition: UInt8, Hashable, Sendable, CaseIterable {
-    case none, start, center, end
+    /// At the start, with the range's minimum passed to the child (Texture's default).
+    case none
+    /// At the start, with 0 as the child's minimum.
+    case start
+    /// In the middle of the free space.
+    case center
+    /// At the end.
+    case end
 
     /// The share of the free space before the child.
     var fraction: Double {
@@ -39,6 +46,7 @@ open class RelativeLayoutSpec: LayoutSpec {
     /// The axes on which the spec shrinks to its child.
     @exclusivity(unchecked) public final var sizingOption: RelativeSizingOption { didSet { setNeedsLayout() } }
 
+    /// A spec that places `child` at a position on each axis, shrinking to it on the axes `sizingOption` names.
     public init(
         horizontalPosition: RelativePosition = .none, verticalPosition: RelativePosition = .none,
         sizingOption: RelativeSizingOption = [], child: LayoutElement

@@ -1,6 +1,15 @@
 /// How a stack child lines up on the cross axis, overriding the stack's `alignItems` unless `.auto`.
 public enum AlignSelf: UInt8, Hashable, Sendable, CaseIterable {
-    case auto, start, end, center, stretch
+    /// Follows the stack's `alignItems` (the default).
+    case auto
+    /// At the cross axis's start.
+    case start
+    /// At the cross axis's end.
+    case end
+    /// In the middle of the cross axis.
+    case center
+    /// As wide (or tall) as the stack's cross size.
+    case stretch
 }
 
 /// The layout properties of an element (Texture's `ASLayoutElementStyle`), with Texture's defaults.

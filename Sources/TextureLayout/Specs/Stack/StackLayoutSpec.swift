@@ -1,6 +1,9 @@
 /// The axis a stack lays its children along.
 public enum StackDirection: UInt8, Hashable, Sendable, CaseIterable {
-    case vertical, horizontal
+    /// Top to bottom (Texture's default).
+    case vertical
+    /// Left to right, or right to left where the node's content direction is (see <doc:RightToLeft>).
+    case horizontal
     /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `row-reverse`, children are placed from
     /// the right end, and `justifyContent: .start` packs them there (<doc:Errata#reverseDirectionsAreReal>).
     case horizontalReverse
@@ -13,32 +16,80 @@ public enum StackDirection: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Distribution of children along the main axis; it acts only when their total is outside the stack's range.
 public enum StackJustifyContent: UInt8, Hashable, Sendable, CaseIterable {
-    case start, center, end, spaceBetween, spaceAround
+    /// Packed at the start (Texture's default).
+    case start
+    /// Packed in the middle.
+    case center
+    /// Packed at the end.
+    case end
+    /// The free space split between children, none before the first or after the last.
+    case spaceBetween
+    /// The free space split around children, half a share at each end.
+    case spaceAround
 }
 
 /// Alignment of children on the cross axis (default `stretch`).
 public enum StackAlignItems: UInt8, Hashable, Sendable, CaseIterable {
-    case start, end, center, stretch, baselineFirst, baselineLast
+    /// At the cross axis's start.
+    case start
+    /// At the cross axis's end.
+    case end
+    /// In the middle of the cross axis.
+    case center
+    /// As wide (or tall) as the stack's cross size, for a child whose own cross size is auto.
+    case stretch
+    /// Children's first baselines on one line (horizontal stacks of text).
+    case baselineFirst
+    /// Children's last baselines on one line.
+    case baselineLast
 }
 
 /// Whether a stack breaks its children into several lines when they do not fit its max.
 public enum StackFlexWrap: UInt8, Hashable, Sendable, CaseIterable {
-    case noWrap, wrap
+    /// One line, however long (Texture's default).
+    case noWrap
+    /// A new line whenever the next child would pass the stack's max.
+    case wrap
 }
 
 /// Distribution of lines on the cross axis of a wrapping stack.
 public enum StackAlignContent: UInt8, Hashable, Sendable, CaseIterable {
-    case start, center, end, spaceBetween, spaceAround, stretch
+    /// Lines packed at the cross axis's start (Texture's default).
+    case start
+    /// Lines packed in the middle.
+    case center
+    /// Lines packed at the end.
+    case end
+    /// The free space split between lines.
+    case spaceBetween
+    /// The free space split around lines, half a share at each end.
+    case spaceAround
+    /// The free space added to the lines' cross sizes.
+    case stretch
 }
 
 /// A shortcut that sets `justifyContent` or `alignItems`, whichever lies on the horizontal axis.
 public enum HorizontalAlignment: UInt8, Hashable, Sendable, CaseIterable {
-    case none, left, middle, right
+    /// Leaves `justifyContent` and `alignItems` as they are.
+    case none
+    /// At the left.
+    case left
+    /// In the middle.
+    case middle
+    /// At the right.
+    case right
 }
 
 /// A shortcut that sets `justifyContent` or `alignItems`, whichever lies on the vertical axis.
 public enum VerticalAlignment: UInt8, Hashable, Sendable, CaseIterable {
-    case none, top, center, bottom
+    /// Leaves `justifyContent` and `alignItems` as they are.
+    case none
+    /// At the top.
+    case top
+    /// In the middle.
+    case center
+    /// At the bottom.
+    case bottom
 }
 
 /// Lays its children out in a line, or several with `flexWrap` (Texture's `ASStackLayoutSpec`, a flexbox with
