@@ -482,13 +482,14 @@ struct DocumentReader {
         for entry in try members(of: value, at: path) {
             let key = entry.key, member = entry.value
             let path = path.appending(key)
+            // The key first: an unknown key is reported as such, whatever its value.
+            guard let rangeKey = SizeRangeKey(rawValue: key) else { throw unknownKey(key, at: path) }
             let bound = try pair(member, at: path) { v, p throws(DocumentError) in
                 try number(v, at: p, allowsNegative: false, allowsInfinity: true)
             }
-            switch key {
-            case "min": range.min = Size(bound.0, bound.1)
-            case "max": range.max = Size(bound.0, bound.1)
-            default: throw unknownKey(key, at: path)
+            switch rangeKey {
+            case .min: range.min = Size(bound.0, bound.1)
+            case .max: range.max = Size(bound.0, bound.1)
             }
         }
         if range.min.width > range.max.width || range.min.height > range.max.height {
@@ -503,13 +504,13 @@ struct DocumentReader {
         for entry in try members(of: value, at: path) {
             let key = entry.key, member = entry.value
             let path = path.appending(key)
+            guard let side = InsetKey(rawValue: key) else { throw unknownKey(key, at: path) }
             let inset = try number(member, at: path, allowsNegative: true, allowsInfinity: true)
-            switch key {
-            case "top": insets.top = inset
-            case "left": insets.left = inset
-            case "bottom": insets.bottom = inset
-            case "right": insets.right = inset
-            default: throw unknownKey(key, at: path)
+            switch side {
+            case .top: insets.top = inset
+            case .left: insets.left = inset
+            case .bottom: insets.bottom = inset
+            case .right: insets.right = inset
             }
         }
         return insets
@@ -656,6 +657,16 @@ enum StyleKey: String, CaseIterable {
 /// The keys of one of a text's `runs`; listed for the same reason as ``DocumentKey``.
 enum RunKey: String, CaseIterable {
     case text, font, size, color, letterSpacing
+}
+
+/// The keys of `sizeRange`; listed for the same reason as ``DocumentKey``.
+enum SizeRangeKey: String, CaseIterable {
+    case min, max
+}
+
+/// The keys of an insets object (`insets`, `textContainerInset`); listed for the same reason as ``DocumentKey``.
+enum InsetKey: String, CaseIterable {
+    case top, left, bottom, right
 }
 
 /// "a" or "an" before an element type's name.

@@ -55,6 +55,13 @@ import Testing
         let section = try #require(Self.section("## Top level"))
         Self.expectMentions(DocumentKey.allCases.map(\.rawValue), in: section, written: Self.row, "the top-level key")
         Self.expectMentions(LayoutDirection.documentNames, in: section, written: Self.choice, "layoutDirection's")
+        Self.expectMentions(SizeRangeKey.allCases.map(\.rawValue), in: section, written: { "\"\($0)\"" },
+                            "the sizeRange key")
+    }
+
+    @Test func everyInsetKeyIsDescribed() throws {
+        let section = try #require(Self.section("## Values"))
+        Self.expectMentions(InsetKey.allCases.map(\.rawValue), in: section, written: Self.key, "the inset key")
     }
 
     @Test(arguments: ElementKind.all.map(\.type))

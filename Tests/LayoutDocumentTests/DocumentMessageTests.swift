@@ -29,6 +29,10 @@ import Testing
          "root.style.layoutPosition: expected an array of two values, got an empty array"),
         (#"{"root": {"type": "node", "size": {"w": 1}}}"#,
          "root.size: expected an array of two values, got an object"),
+        // An unknown key is reported as such, whatever its value.
+        (#"{"sizeRange": {"mid": 5}, "root": {"type": "node"}}"#, #"sizeRange.mid: unknown key "mid""#),
+        (#"{"root": {"type": "inset", "insets": {"middle": "x"}, "child": {"type": "node"}}}"#,
+         #"root.insets.middle: unknown key "middle""#),
         // "an" before a vowel.
         (#"{"root": {"type": "inset", "child": {"type": "node"}, "foo": 1}}"#,
          #"root.foo: unknown key "foo" for an inset"#),
