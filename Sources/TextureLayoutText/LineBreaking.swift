@@ -44,18 +44,19 @@ extension ShapedText {
         let style = limits.style
         let maxWidth = limits.maxWidth.isNaN ? .infinity : max(0, limits.maxWidth)
         let lineLimit = style.maximumNumberOfLines > 0 ? style.maximumNumberOfLines : Int.max
-        let n = units.count
+        let n = count
         var bottom = 0.0
         var truncated = false
 
-        /// Appends a line unless the line limit or the height leaves it out (then the text is truncated).
-        func emit(_ start: Int, _ end: Int, _ next: Int, endsParagraph: Bool) -> Bool {
+        /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is
+        /// truncated).
+        func emit(_ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool) -> Bool {
             if boxes.count >= lineLimit {
                 truncated = true
                 return false
             }
-            var box = LineBox(start: start, end: end, next: next, width: lineWidth(start, end, next: next), ascent: 0,
-                              descent: 0, height: 0, top: 0, endsParagraph: endsParagraph)
+            var box = LineBox(start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
+                              top: 0, endsParagraph: endsParagraph)
             measureHeight(&box, lineHeight: style.lineHeight)
             let top = boxes.isEmpty ? 0 : bottom + style.lineSpacing
             if !boxes.isEmpty && top + box.height > limits.maxHeight {
@@ -69,28 +70,55 @@ extension ShapedText {
         }
 
         guard n > 0 else {
-            _ = emit(0, 0, 0, endsParagraph: true)
+            _ = emit(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true)
             return
         }
         var start = 0
+        // `prefix[start]` and `startAdjust[start]`, taken from the break point where the line starts when it
+        // starts at one (both are zero at the text's start: no correction precedes the first character).
+        var startPrefix = 0.0
+        var startAdjustment = 0.0
+        func startLine(at offset: Int) {
+            start = offset
+            startPrefix = prefix[offset]
+            startAdjustment = startAdjust[offset]
+        }
+        func startLine(at point: BreakPoint) {
+            start = Int(point.position)
+            startPrefix = point.prefixAtPosition
+            startAdjustment = point.startAdjustAtPosition
+        }
+        /// `lineWidth(start, end, next:)` for a line that ends at `point` (its trailing spaces left out).
+        func widthToPoint(_ point: BreakPoint) -> Double {
+            let end = Int(point.contentEnd)
+            return point.prefixAtContentEnd - startPrefix + startAdjustment
+                + (Int(point.position) == end ? point.endAdjustAtContentEnd : 0)
+        }
         var position = 0  // the last opportunity accepted on the current line (or its start)
         var candidate = -1  // the last opportunity where the current line fits
+        var candidateEnd = 0  // the end of the line that breaks there (its trailing spaces left out)
+        var candidatePoint = -1  // the candidate's index in `breakPoints` when it ends there (word mode)
         var breakIndex = 0
         var forcedIndex = 0
+        let lastBreak = breakPoints.count - 1
+        let byWord = style.lineBreakMode == .word
         while true {
             // The next opportunity after `position` and whether it is forced.
             let opportunity: Int
             let isForced: Bool
             var end: Int
             var fits: Bool
-            if style.lineBreakMode == .word {
-                while breakIndex < breaks.count - 1 && breaks[breakIndex] <= position { breakIndex += 1 }
+            // Whether `end` is the contentEnd of `breakPoints[breakIndex]` (its width is read from there).
+            var endsAtPoint = false
+            if byWord {
+                while breakIndex < lastBreak && Int(breakPoints[breakIndex].position) <= position { breakIndex += 1 }
                 let point = breakPoints[breakIndex]
                 opportunity = Int(point.position)
                 isForced = point.forced
                 end = Int(point.contentEnd)
                 if end >= start {
-                    fits = point.widthToContentEnd - prefix[start] + startAdjust[start] <= maxWidth
+                    fits = point.widthToContentEnd - startPrefix + startAdjustment <= maxWidth
+                    endsAtPoint = true
                 } else {
                     end = start
                     fits = lineWidth(start, end, next: opportunity) <= maxWidth
@@ -107,24 +135,39 @@ extension ShapedText {
             // A line holding at most one grapheme cluster takes it even when it is too wide.
             if fits || nextGrapheme(after: start) >= end {
                 if isForced || opportunity == n {
-                    guard emit(start, end, opportunity, endsParagraph: true) else { break }
+                    let width = endsAtPoint ? widthToPoint(breakPoints[breakIndex])
+                                            : lineWidth(start, end, next: opportunity)
+                    guard emit(start, end, opportunity, width: width, endsParagraph: true) else { break }
                     if opportunity == n {
                         // A text that ends with a newline ends with an empty line (as Pango and TextKit show it);
                         // leaving only that line out is not a truncation.
-                        if isForced && !emit(n, n, n, endsParagraph: true) { truncated = false }
+                        if isForced && !emit(n, n, n, width: lineWidth(n, n, next: n), endsParagraph: true) {
+                            truncated = false
+                        }
                         break
                     }
-                    start = opportunity
+                    if byWord { startLine(at: breakPoints[breakIndex]) } else { startLine(at: opportunity) }
                     candidate = -1
                 } else {
                     candidate = opportunity
+                    candidateEnd = end
+                    candidatePoint = endsAtPoint ? breakIndex : -1
                 }
                 position = opportunity
                 continue
             }
             if candidate > start {
-                guard emit(start, trimmedEnd(start, candidate), candidate, endsParagraph: false) else { break }
-                start = candidate
+                if candidatePoint >= 0 {
+                    let point = breakPoints[candidatePoint]
+                    guard emit(start, candidateEnd, candidate, width: widthToPoint(point), endsParagraph: false)
+                    else { break }
+                    startLine(at: point)
+                } else {
+                    guard emit(start, candidateEnd, candidate, width: lineWidth(start, candidateEnd, next: candidate),
+                               endsParagraph: false)
+                    else { break }
+                    startLine(at: candidate)
+                }
                 candidate = -1
                 continue
             }
@@ -136,8 +179,8 @@ extension ShapedText {
                 if lineWidth(start, further, next: further) > maxWidth { break }
                 cut = further
             }
-            guard emit(start, cut, cut, endsParagraph: false) else { break }
-            start = cut
+            guard emit(start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false) else { break }
+            startLine(at: cut)
             position = cut
             candidate = -1
         }
@@ -149,8 +192,8 @@ extension ShapedText {
     /// The next grapheme-cluster boundary after `offset`.
     func nextGrapheme(after offset: Int) -> Int {
         var g = offset + 1
-        while g < units.count && !graphemeBoundary[g] { g += 1 }
-        return min(g, units.count)
+        while g < count && !graphemeBoundary[g] { g += 1 }
+        return min(g, count)
     }
 
     /// The grapheme-cluster boundary before `offset`.
@@ -169,11 +212,16 @@ extension ShapedText {
     func measureHeight(_ box: inout LineBox, lineHeight: Double?) {
         var ascent = 0.0
         var descent = 0.0
-        let first = run(at: box.start < units.count || box.start == 0 ? box.start : box.start - 1)
-        let last = box.next > box.start ? run(at: box.next - 1) : first
-        for index in first...last {
-            ascent = max(ascent, runAscent[index])
-            descent = max(descent, runDescent[index])
+        if let only = singleRunMetrics {
+            ascent = max(ascent, only.ascent)
+            descent = max(descent, only.descent)
+        } else {
+            let first = run(at: box.start < count || box.start == 0 ? box.start : box.start - 1)
+            let last = box.next > box.start ? run(at: box.next - 1) : first
+            for index in first...last {
+                ascent = max(ascent, runAscent[index])
+                descent = max(descent, runDescent[index])
+            }
         }
         box.ascent = ascent
         box.descent = descent
@@ -185,7 +233,7 @@ extension ShapedText {
     func truncate(_ box: inout LineBox, maxWidth: Double, mode: TruncationMode,
                   token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) {
         let s = box.start
-        var paragraphEnd = units.count
+        var paragraphEnd = count
         var low = 0
         var high = breaks.count
         while low < high {  // the first opportunity after the line's start, then the next forced one
@@ -255,5 +303,5 @@ extension ShapedText {
     }
 
     /// The width of the whole text (used for the truncation token).
-    var totalWidth: Double { prefix[units.count] }
+    var totalWidth: Double { prefix[count] }
 }

@@ -12,8 +12,10 @@ struct ShapedGlyph: Sendable {
     var yOffset: Double
 }
 
-/// A line-break opportunity as the breaking loop needs it: a line from `start` to here is
-/// `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
+/// A line-break opportunity with everything the breaking loop reads there, so that breaking a text at a new width
+/// walks this one array and reads nothing else for a line that ends or starts at an opportunity (each other array
+/// would be one more cache miss per text, and one per line where it is read at the line's offsets). A line from
+/// `start` to here is `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
 struct BreakPoint: Sendable {
     var position: Int32
     /// The position with the spaces before it removed (searched back to the text's start).
@@ -21,6 +23,12 @@ struct BreakPoint: Sendable {
     var forced: Bool
     /// `prefix[contentEnd]`, plus the end correction when the opportunity splits an item there.
     var widthToContentEnd: Double
+    /// `prefix[contentEnd]` and `endAdjust[contentEnd]`: the width of a line that ends here.
+    var prefixAtContentEnd: Double
+    var endAdjustAtContentEnd: Double
+    /// `prefix[position]` and `startAdjust[position]`: the width of a line that starts here.
+    var prefixAtPosition: Double
+    var startAdjustAtPosition: Double
 }
 
 /// The corrections of ``ShapedText/endAdjust`` and ``ShapedText/startAdjust`` while they are built.
@@ -58,6 +66,11 @@ final class ShapedText: @unchecked Sendable {
     /// Each run's font ascent and descent at its size, in points (`hhea`), for line heights.
     let runAscent: [Double]
     let runDescent: [Double]
+    /// The ascent and descent of the only run, when there is one: every line has them (read without the arrays
+    /// above, which a new width would otherwise bring into the cache for every text).
+    let singleRunMetrics: (ascent: Double, descent: Double)?
+    /// `units.count`, kept beside the arrays for the same reason.
+    let count: Int
     let glyphs: [ShapedGlyph]
     let items: [ShapedItem]
     /// `prefix[i]` is the width of `units[0..<i]`; a cluster's advance counts at its first character.
@@ -105,7 +118,9 @@ final class ShapedText: @unchecked Sendable {
         self.runStarts = runStarts
         runAscent = runs.map { Double($0.font.ascender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
         runDescent = runs.map { -Double($0.font.descender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
+        singleRunMetrics = runs.count == 1 ? (runAscent[0], runDescent[0]) : nil
         let n = units.count
+        count = n
 
         var positions = [Int32](repeating: 0, count: max(n, 1))
         var flags = [UInt8](repeating: 0, count: max(n, 1))
@@ -233,7 +248,9 @@ final class ShapedText: @unchecked Sendable {
             while end > 0 && ShapedText.isTrailingSpace(units[end - 1]) { end -= 1 }
             let width = prefix[end] + (end == position ? adjustments.end[end] : 0)
             points.append(BreakPoint(position: Int32(position), contentEnd: Int32(end), forced: forced[index],
-                                     widthToContentEnd: width))
+                                     widthToContentEnd: width, prefixAtContentEnd: prefix[end],
+                                     endAdjustAtContentEnd: adjustments.end[end], prefixAtPosition: prefix[position],
+                                     startAdjustAtPosition: adjustments.start[position]))
         }
         breakPoints = points
     }
