@@ -73,6 +73,7 @@ extension ShapedText {
             _ = emit(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true)
             return
         }
+        let byWord = style.lineBreakMode == .word
         var start = 0
         // `prefix[start]` and `startAdjust[start]`, taken from the break point where the line starts when it
         // starts at one (both are zero at the text's start: no correction precedes the first character).
@@ -94,6 +95,11 @@ extension ShapedText {
             return point.prefixAtContentEnd - startPrefix + startAdjustment
                 + (Int(point.position) == end ? point.endAdjustAtContentEnd : 0)
         }
+        if byWord && oneLineWidth <= maxWidth, let last = breakPoints.last {
+            // Every opportunity fits the first line (none is forced): the loop below would make one line of it.
+            _ = emit(0, Int(last.contentEnd), n, width: widthToPoint(last), endsParagraph: true)
+            return
+        }
         var position = 0  // the last opportunity accepted on the current line (or its start)
         var candidate = -1  // the last opportunity where the current line fits
         var candidateEnd = 0  // the end of the line that breaks there (its trailing spaces left out)
@@ -101,7 +107,6 @@ extension ShapedText {
         var breakIndex = 0
         var forcedIndex = 0
         let lastBreak = breakPoints.count - 1
-        let byWord = style.lineBreakMode == .word
         while true {
             // The next opportunity after `position` and whether it is forced.
             let opportunity: Int

@@ -85,6 +85,10 @@ final class ShapedText: @unchecked Sendable {
     /// The word-mode break opportunities with what the breaking loop reads at each, side by side so that
     /// breaking a text at a new width walks one array (see ``BreakPoint``).
     let breakPoints: [BreakPoint]
+    /// The widest `widthToContentEnd` of the break points (NaN when one is NaN), or NaN when a break is forced:
+    /// a width at least this keeps the whole text on one line (every opportunity fits the first line), which a
+    /// new width can tell without walking the break points.
+    let oneLineWidth: Double
     /// Whether a grapheme cluster starts at each offset (`units.count + 1` entries; the end counts).
     let graphemeBoundary: [Bool]
     /// The resolved direction of each paragraph (the text between forced breaks), by the offset it starts at.
@@ -253,6 +257,15 @@ final class ShapedText: @unchecked Sendable {
                                      startAdjustAtPosition: adjustments.start[position]))
         }
         breakPoints = points
+        var widest = 0.0
+        for point in points {
+            if point.forced || point.widthToContentEnd.isNaN {
+                widest = .nan
+                break
+            }
+            widest = max(widest, point.widthToContentEnd)
+        }
+        oneLineWidth = widest
     }
 
     /// Shapes one item with HarfBuzz (default features: kerning, standard ligatures), appending its glyphs in
