@@ -8,9 +8,9 @@ open class LayoutElement: CustomStringConvertible {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
     /// ancestors'), as ``setNeedsLayout()`` does.
     public final var style: Style {
-        get { state.pointee.style }
+        get { state.style }
         set {
-            state.pointee.style = newValue
+            state.style = newValue
             setNeedsLayout()
         }
     }
@@ -20,23 +20,17 @@ open class LayoutElement: CustomStringConvertible {
 
     /// The element that measures this one; invalidation walks up through it. Kept valid without reference
     /// counting: a parent clears it when it lets the child go or is freed (see `adopt(_:)`).
-    public final var parent: LayoutElement? { unownedParent }
-    @exclusivity(unchecked) final unowned(unsafe) var unownedParent: LayoutElement?
+    public final var parent: LayoutElement? { parentLink.element }
+    @exclusivity(unchecked) final var parentLink = ParentLink()
 
-    /// The style and the results of the most recent layout pass, behind a pointer so that the layout pass reads
-    /// and writes them in place: no copies of the structs, no exclusivity checks, no reference counting.
-    final let state: UnsafeMutablePointer<LayoutState>
+    /// The style and the results of the most recent layout pass, read and written in place by the layout pass:
+    /// no copies of the structs, no exclusivity checks, no reference counting (see ``LayoutStateRef``).
+    final let state = LayoutStateRef()
 
     /// An element with the default style.
-    public init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: LayoutState())
-    }
+    public init() {}
 
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    deinit { state.free() }
 
     /// The element's class and its ``debugName`` (quoted, when it has one), so that a printed result says which
     /// element it is: `FixedSizeNode "title"`.
@@ -48,14 +42,12 @@ open class LayoutElement: CustomStringConvertible {
     /// The ascender a parent stack aligns this element's baseline with: a laid-out vertical stack's is its first
     /// child's, anything else's is its style's. A placeholder (left unmeasured) has only its style's.
     public final var layoutAscender: Double {
-        state.pointee.isPlaceholder ? state.pointee.style.ascender
-            : state.pointee.derivedBaseline?.ascender ?? state.pointee.style.ascender
+        state.isPlaceholder ? state.style.ascender : state.derivedBaseline?.ascender ?? state.style.ascender
     }
 
     /// The descender counterpart of ``layoutAscender``.
     public final var layoutDescender: Double {
-        state.pointee.isPlaceholder ? state.pointee.style.descender
-            : state.pointee.derivedBaseline?.descender ?? state.pointee.style.descender
+        state.isPlaceholder ? state.style.descender : state.derivedBaseline?.descender ?? state.style.descender
     }
 
     /// Sets the ascender and descender a parent stack aligns this element's baseline with, in place of its
@@ -63,7 +55,7 @@ open class LayoutElement: CustomStringConvertible {
     /// the fonts of its first line). Call it from ``calculateSize(_:context:)``: like a vertical stack's derived
     /// baselines, the values belong to the computation that set them and stay out of the style.
     public final func setMeasuredBaseline(ascender: Double, descender: Double) {
-        state.pointee.derivedBaseline = (ascender, descender)
+        state.derivedBaseline = (ascender, descender)
     }
 
     /// Discards this element's cached measurements and those of every ancestor, so that the next layout pass
@@ -71,8 +63,8 @@ open class LayoutElement: CustomStringConvertible {
     public final func setNeedsLayout() {
         var current: LayoutElement? = self
         while let element = current {
-            element.state.pointee.invalidate()
-            current = element.unownedParent
+            element.state.invalidate()
+            current = element.parentLink.element
         }
     }
 
@@ -82,12 +74,12 @@ open class LayoutElement: CustomStringConvertible {
 
     /// Records `self` as the parent of `child`, for invalidation.
     final func adopt(_ child: LayoutElement) {
-        child.unownedParent = self
+        child.parentLink.link(to: self)
     }
 
     /// Forgets `child` if it still names `self` as its parent, so that it never points to a freed parent.
     final func release(_ child: LayoutElement) {
-        if child.unownedParent === self { child.unownedParent = nil }
+        child.parentLink.clear(ifLinkedTo: self)
     }
 
     /// Moves every element this one holds a strong reference to into `pending` and drops its own references, so
@@ -148,38 +140,6 @@ struct LayoutState {
     mutating func invalidate() {
         cache = MeasurementCache()
         computedKey = .none
-    }
-}
-
-/// Reads of the layout state through its pointer, field by field: calling a method on the big structs instead
-/// would copy them (hundreds of bytes) first.
-extension UnsafeMutablePointer where Pointee == LayoutState {
-    /// The cached size for `key`, if any.
-    @inline(__always) func cachedSize(for key: MeasurementKey) -> Size? {
-        let count = pointee.cache.count
-        if count > 0 && pointee.cache.entries.0.key.isIdentical(to: key) { return pointee.cache.entries.0.size }
-        if count > 1 && pointee.cache.entries.1.key.isIdentical(to: key) { return pointee.cache.entries.1.size }
-        if count > 2 && pointee.cache.entries.2.key.isIdentical(to: key) { return pointee.cache.entries.2.size }
-        if count > 3 && pointee.cache.entries.3.key.isIdentical(to: key) { return pointee.cache.entries.3.size }
-        return nil
-    }
-
-    /// Whether none of the six sizing dimensions is set, so that the style allows any size.
-    @inline(__always) var hasAutoSize: Bool {
-        pointee.style.width.unit == .auto && pointee.style.height.unit == .auto
-            && pointee.style.minWidth.unit == .auto && pointee.style.maxWidth.unit == .auto
-            && pointee.style.minHeight.unit == .auto && pointee.style.maxHeight.unit == .auto
-    }
-
-    /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it.
-    @inline(__always) func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool)
-        -> SizeRange
-    {
-        Style.resolvedRange(
-            width: pointee.style.width, height: pointee.style.height,
-            minWidth: pointee.style.minWidth, maxWidth: pointee.style.maxWidth,
-            minHeight: pointee.style.minHeight, maxHeight: pointee.style.maxHeight,
-            parent: parent, auto: autoRange, undefined: &undefined)
     }
 }
 

@@ -1,5 +1,5 @@
 /// A width and a height in points. `.infinity` stands for "unbounded", as `INFINITY` does in Texture.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, BitwiseCopyable {
     /// The horizontal extent in points; `.infinity` for an unbounded max.
     public var width: Double
     /// The vertical extent in points; `.infinity` for an unbounded max.
@@ -30,7 +30,7 @@ public struct Size: Hashable, Sendable {
 }
 
 /// A position in points.
-public struct Point: Hashable, Sendable {
+public struct Point: Hashable, Sendable, BitwiseCopyable {
     /// The horizontal position, growing to the right.
     public var x: Double
     /// The vertical position, growing downwards (UIKit's orientation, which Texture's frames use).

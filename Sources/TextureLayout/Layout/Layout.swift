@@ -60,7 +60,7 @@ extension LayoutElement {
     /// The size of the element's latest layout (Texture's `calculatedSize`). The name differs so that
     /// `TextureLayoutCompat`'s `ASDisplayNode` can have Texture's `calculatedSize` with CoreGraphics' `CGSize`: a
     /// subclass cannot declare a property of another type under its superclass's property's name.
-    public final var measuredSize: Size { state.pointee.measuredSize }
+    public final var measuredSize: Size { state.measuredSize }
 }
 
 /// The result of a layout pass: an immutable tree of element, size and position, specs included (Texture's
@@ -173,13 +173,13 @@ final class LayoutTree {
         while let (element, parent) = pending.popLast() {
             let index = elements.count
             elements.append(element)
-            let isPlaceholder = element.state.pointee.isPlaceholder && parent >= 0
-            sizes.append(isPlaceholder ? .zero : element.state.pointee.measuredSize)
-            positions.append(parent < 0 ? .zero : element.state.pointee.placedPosition)
+            let isPlaceholder = element.state.isPlaceholder && parent >= 0
+            sizes.append(isPlaceholder ? .zero : element.state.measuredSize)
+            positions.append(parent < 0 ? .zero : element.state.placedPosition)
             parents.append(parent)
             if isPlaceholder { continue }
-            let id = element.state.pointee.computationID
-            for child in element.sublayoutElements.reversed() where child.state.pointee.measuredBy == id {
+            let id = element.state.computationID
+            for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
                 pending.append((child, index))
             }
         }

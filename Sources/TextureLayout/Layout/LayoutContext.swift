@@ -43,8 +43,8 @@ public final class LayoutContext {
     /// returns its pixel-ceiled size. Answers from the child's cache when the same range and parent size were
     /// measured before and nothing was invalidated since.
     public func measure(_ child: LayoutElement, in range: SizeRange, parentSize: Size) -> Size {
-        child.state.pointee.measuredBy = currentComputation
-        child.state.pointee.isPlaceholder = false
+        child.state.measuredBy = currentComputation
+        child.state.isPlaceholder = false
         return request(child, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
     }
 
@@ -58,7 +58,7 @@ public final class LayoutContext {
             if !position.x.isFinite { position.x = 0 }
             if !position.y.isFinite { position.y = 0 }
         }
-        child.state.pointee.placedPosition = position
+        child.state.placedPosition = position
     }
 
     /// Records a condition Texture asserts on; the element's result is kept (and made safe) all the same.
@@ -70,10 +70,10 @@ public final class LayoutContext {
 
     /// Marks `child` as a sublayout of size zero with no sublayouts of its own, without measuring it.
     func placeholder(_ child: LayoutElement) {
-        child.state.pointee.measuredBy = currentComputation
-        child.state.pointee.isPlaceholder = true
-        child.state.pointee.measuredSize = .zero
-        child.state.pointee.placedPosition = .zero
+        child.state.measuredBy = currentComputation
+        child.state.isPlaceholder = true
+        child.state.measuredSize = .zero
+        child.state.placedPosition = .zero
     }
 
     // MARK: The pass
@@ -81,15 +81,15 @@ public final class LayoutContext {
     /// Measures `root`, then recomputes every element whose latest computation is not the one its parent used, so
     /// that each element's stored size, position and children belong to the measurement its parent finally used.
     func run(_ root: LayoutElement, range: SizeRange, parentSize: Size) -> Size {
-        root.state.pointee.measuredBy = 0
-        root.state.pointee.isPlaceholder = false
-        root.state.pointee.placedPosition = .zero
+        root.state.measuredBy = 0
+        root.state.isPlaceholder = false
+        root.state.placedPosition = .zero
         let size = request(root, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
         while let element = staleElements.popLast() {
             let state = element.state
             // A placeholder's parent ended up not measuring it: its stale results are not part of the layout.
-            if !state.pointee.isPlaceholder && !state.pointee.request.isIdentical(to: state.pointee.computedKey) {
-                _ = compute(element, state.pointee.request)
+            if !state.isPlaceholder && !state.request.isIdentical(to: state.computedKey) {
+                _ = compute(element, state.request)
             }
         }
         return size
@@ -97,11 +97,11 @@ public final class LayoutContext {
 
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
-        state.pointee.request = key
+        state.request = key
         if let size = state.cachedSize(for: key) {
-            state.pointee.measuredSize = size
+            state.measuredSize = size
             // A hit on an older entry leaves the element's children laid out for another measurement.
-            if !key.isIdentical(to: state.pointee.computedKey) { staleElements.append(element) }
+            if !key.isIdentical(to: state.computedKey) { staleElements.append(element) }
             return size
         }
         return compute(element, key)
@@ -118,7 +118,7 @@ public final class LayoutContext {
         let id = passBase | computationCount
         currentComputation = id
         let state = element.state
-        state.pointee.computationID = id
+        state.computationID = id
         let issuesBefore = issues.count
         var size = withEnoughStack {
             element.calculateSize(key.range, parentSize: key.parentSize, context: self)
@@ -130,11 +130,11 @@ public final class LayoutContext {
             report(.invalidSize(size), for: element)
             size = .zero
         }
-        state.pointee.computedKey = key
-        state.pointee.measuredSize = size
+        state.computedKey = key
+        state.measuredSize = size
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
         if issues.count == issuesBefore && !isStopped {
-            state.pointee.cache.insert(size, for: key)
+            state.cache.insert(size, for: key)
         }
         return size
     }

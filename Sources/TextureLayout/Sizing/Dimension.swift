@@ -1,7 +1,7 @@
 /// A length that is automatic, a number of points, or a fraction of the parent's length (Texture's `ASDimension`).
-public struct Dimension: Hashable, Sendable {
+public struct Dimension: Hashable, Sendable, BitwiseCopyable {
     /// What ``value`` measures.
-    public enum Unit: UInt8, Hashable, Sendable {
+    public enum Unit: UInt8, Hashable, Sendable, BitwiseCopyable {
         /// No length of its own: the element's range or intrinsic size decides.
         case auto = 0
         /// A fixed length in points.

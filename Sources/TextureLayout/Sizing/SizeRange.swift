@@ -2,7 +2,7 @@
 ///
 /// Ranges are built without normalisation, as Texture builds them internally, so `min > max` can occur; every
 /// operation accepts such an inverted range and gives Texture's answer for it.
-public struct SizeRange: Hashable, Sendable {
+public struct SizeRange: Hashable, Sendable, BitwiseCopyable {
     /// The smallest size, per axis.
     public var min: Size
     /// The largest size, per axis; `.infinity` for unbounded.

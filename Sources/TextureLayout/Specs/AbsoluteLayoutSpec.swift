@@ -25,7 +25,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
         let parentSize = size
         var extent = c.min
         for child in children {
-            let position = child.state.pointee.style.layoutPosition
+            let position = child.state.style.layoutPosition
             let autoRange = SizeRange(min: .zero, max: Size(c.max.width - position.x, c.max.height - position.y))
             var undefined = false
             let range = child.state.resolvedStyleRange(parent: parentSize, auto: autoRange, undefined: &undefined)

@@ -40,8 +40,8 @@ open class CornerLayoutSpec: LayoutSpec {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize
         let parentSize = c.boundedMaxOrUndefined
-        for element in children where element.state.pointee.style.width.unit == .fraction
-            || element.state.pointee.style.height.unit == .fraction {
+        for element in children where element.state.style.width.unit == .fraction
+            || element.state.style.height.unit == .fraction {
             context.report(.fractionalSize, for: element)
         }
         let childSize = context.measure(child, in: c, parentSize: parentSize)

@@ -1,5 +1,5 @@
 /// How a stack child lines up on the cross axis, overriding the stack's `alignItems` unless `.auto`.
-public enum AlignSelf: UInt8, Hashable, Sendable, CaseIterable {
+public enum AlignSelf: UInt8, Hashable, Sendable, BitwiseCopyable, CaseIterable {
     /// Follows the stack's `alignItems` (the default).
     case auto
     /// At the cross axis's start.
@@ -17,7 +17,7 @@ public enum AlignSelf: UInt8, Hashable, Sendable, CaseIterable {
 /// Only six sizing dimensions are stored; `preferredSize`, `minSize`, `maxSize` and the `…LayoutSize` properties
 /// read and write them, so the last write wins. Texture's precedence applies when they are resolved: the min
 /// overrides the max, which overrides `width`/`height`.
-public struct Style: Hashable, Sendable {
+public struct Style: Hashable, Sendable, BitwiseCopyable {
     // General sizing (every element).
     /// The exact width; `minWidth` and `maxWidth` override it.
     public var width: Dimension = .auto

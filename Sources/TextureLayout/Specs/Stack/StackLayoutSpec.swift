@@ -29,7 +29,7 @@ public enum StackJustifyContent: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// Alignment of children on the cross axis (default `stretch`).
-public enum StackAlignItems: UInt8, Hashable, Sendable, CaseIterable {
+public enum StackAlignItems: UInt8, Hashable, Sendable, BitwiseCopyable, CaseIterable {
     /// At the cross axis's start.
     case start
     /// At the cross axis's end.

@@ -1,5 +1,6 @@
-/// One child's working values during a stack computation, on the stack's own axes.
-struct StackItem {
+/// One child's working values during a stack computation, on the stack's own axes. It lives in uninitialized
+/// ``Scratch`` memory, hence `BitwiseCopyable`.
+struct StackItem: BitwiseCopyable {
     var main = 0.0
     var cross = 0.0
     var alignment: StackAlignItems
@@ -13,8 +14,8 @@ struct StackItem {
     var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
 }
 
-/// One line of a stack (all children unless it wraps).
-struct StackLine {
+/// One line of a stack (all children unless it wraps); in ``Scratch`` memory like ``StackItem``.
+struct StackLine: BitwiseCopyable {
     var start: Int
     var end: Int
     var cross = 0.0
@@ -38,8 +39,8 @@ struct StackComputation {
     let range: SizeRange
     let axis: Axis
     let crossAxis: Axis
-    let items: UnsafeMutableBufferPointer<StackItem>
-    let lines: UnsafeMutableBufferPointer<StackLine>
+    let items: Scratch<StackItem>
+    let lines: Scratch<StackLine>
     var lineCount = 0
     /// Parent size for children: the stack's range on each axis where it is exact, undefined elsewhere
     /// (Errata#stackPercentagesNeedAnExactRange).
@@ -55,7 +56,7 @@ struct StackComputation {
     let children: [LayoutElement]
 
     init(spec: StackLayoutSpec, context: LayoutContext, range: SizeRange,
-         items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>) {
+         items: Scratch<StackItem>, lines: Scratch<StackLine>) {
         self.spec = spec
         self.context = context
         self.range = range
@@ -70,10 +71,10 @@ struct StackComputation {
         for (index, child) in children.enumerated() {
             let state = child.state
             let item = StackItem(
-                alignment: state.pointee.style.alignSelf.resolved(spec.alignItems),
-                flexGrow: state.pointee.style.flexGrow, flexShrink: state.pointee.style.flexShrink,
-                spacingBefore: state.pointee.style.spacingBefore, spacingAfter: state.pointee.style.spacingAfter)
-            (items.baseAddress! + index).initialize(to: item)
+                alignment: state.style.alignSelf.resolved(spec.alignItems),
+                flexGrow: state.style.flexGrow, flexShrink: state.style.flexShrink,
+                spacingBefore: state.style.spacingBefore, spacingAfter: state.style.spacingAfter)
+            items[index] = item
             if item.isFlexibleBothWays { flexibleBothWays += 1 }
         }
         usesOptimizedFlexing = flexibleBothWays == 1 && range.min[axis] == range.max[axis]
@@ -81,7 +82,7 @@ struct StackComputation {
 
     /// Calls `body` with a child without retaining it: `children` keeps every child alive for the computation.
     @inline(__always) func withChild<T>(_ index: Int, _ body: (LayoutElement) -> T) -> T {
-        Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(body)
+        withBorrowed(children, at: index, body)
     }
 
     /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
@@ -120,7 +121,7 @@ struct StackComputation {
                 context.placeholder(children[index])
                 continue
             }
-            let basis = withChild(index) { $0.state.pointee.style.flexBasis }
+            let basis = withChild(index) { $0.state.style.flexBasis }
             measureItem(index, stackMin: basis.resolve(parent: parentMain, auto: 0),
                         stackMax: basis.resolve(parent: parentMain, auto: .infinity),
                         crossMin: crossMin, crossMax: crossMax)
@@ -299,8 +300,8 @@ extension StackLayoutSpec {
     func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
         let count = children.count
         let lineCapacity = flexWrap == .wrap ? count : 1
-        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
-            withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
+        return withScratch(of: StackItem.self, capacity: count) { items in
+            withScratch(of: StackLine.self, capacity: lineCapacity) { lines in
                 var stack = StackComputation(spec: self, context: context, range: range, items: items, lines: lines)
                 stack.measureAlongUnconstrainedStackDimension()
                 stack.collectChildrenIntoLines()

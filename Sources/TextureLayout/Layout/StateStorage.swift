@@ -1,0 +1,232 @@
+/// The engine's unsafe code, all of it: memory the layout pass reads and writes without Swift's reference counting,
+/// exclusivity checks or initialization tracking, because those cost more than the layout arithmetic itself on a
+/// pass over thousands of elements. Nothing outside this file touches a pointer to layout state, holds an
+/// unchecked reference or uses uninitialized memory (the stack-address probes of `StackLimit.swift` are about
+/// threads, not layout state, and stay there).
+///
+/// Each type here states the invariant that makes it safe; what the compiler cannot check is asserted in debug
+/// builds.
+///
+/// - ``LayoutStateRef``: an element's ``LayoutState``, allocated with the element and freed with it. The state is
+///   `BitwiseCopyable` (checked by the compiler), so it needs no deinitialization and reading it retains nothing.
+///   Only the element's own initializer and `deinit` make and free it, and the element is alive whenever its
+///   state is reached through it.
+/// - ``ParentLink``: a child's link to its parent, without reference counting. A parent clears the link when it
+///   lets the child go or is freed (``LayoutElement/release(_:)``), so the link never names a freed element;
+///   debug builds keep a weak reference beside it and assert that the parent is still alive when the link is
+///   followed.
+/// - ``Scratch``: temporary memory for one stack computation, uninitialized when it starts. Its elements are
+///   `BitwiseCopyable` (checked by the compiler), so assigning over garbage releases nothing and the memory is
+///   dropped without deinitialization; indices are checked in debug builds.
+/// - ``withBorrowed(_:at:_:)``: an element of an array used without retaining it, valid while the array is not
+///   changed (a stack's children do not change during its computation).
+///
+/// These types need no `@exclusivity(unchecked)`: memory reached through a pointer is not checked for exclusive
+/// access at all. That is safe because one pass at a time runs over a tree (<doc:Threads>), and within a pass
+/// an element's state is written only by the computation of the element or of its parent, never while another
+/// access to the same field is open.
+///
+/// The accessors are `@inline(__always)` and yield the fields in place: copying a whole ``LayoutState``
+/// (hundreds of bytes) on each access made an earlier wrapper cost 40% more instructions per pass.
+struct LayoutStateRef {
+    private let pointer: UnsafeMutablePointer<LayoutState>
+
+    /// Allocates the state of a new element (the default style, no results).
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: LayoutState())
+    }
+
+    /// Frees the state; called once, from the element's `deinit`. `LayoutState` is `BitwiseCopyable`, so there
+    /// is nothing to deinitialize.
+    func free() {
+        pointer.deallocate()
+    }
+
+    /// The element's layout properties.
+    var style: Style {
+        @inline(__always) _read { yield pointer.pointee.style }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.style }
+    }
+
+    /// The last few measurements.
+    var cache: MeasurementCache {
+        @inline(__always) _read { yield pointer.pointee.cache }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.cache }
+    }
+
+    /// The range and parent size of the latest measurement request.
+    var request: MeasurementKey {
+        @inline(__always) _read { yield pointer.pointee.request }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.request }
+    }
+
+    /// The key of the latest full computation.
+    var computedKey: MeasurementKey {
+        @inline(__always) _read { yield pointer.pointee.computedKey }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.computedKey }
+    }
+
+    /// The latest full computation's ID.
+    var computationID: UInt64 {
+        @inline(__always) _read { yield pointer.pointee.computationID }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.computationID }
+    }
+
+    /// The computation of the parent that measured the element last.
+    var measuredBy: UInt64 {
+        @inline(__always) _read { yield pointer.pointee.measuredBy }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.measuredBy }
+    }
+
+    /// The size answered to the latest request.
+    var measuredSize: Size {
+        @inline(__always) _read { yield pointer.pointee.measuredSize }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.measuredSize }
+    }
+
+    /// The position the parent gave the element in its latest computation.
+    var placedPosition: Point {
+        @inline(__always) _read { yield pointer.pointee.placedPosition }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.placedPosition }
+    }
+
+    /// Whether a stack left the element unmeasured (a 0×0 placeholder).
+    var isPlaceholder: Bool {
+        @inline(__always) _read { yield pointer.pointee.isPlaceholder }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.isPlaceholder }
+    }
+
+    /// A vertical stack's ascender and descender from its first and last child.
+    var derivedBaseline: (ascender: Double, descender: Double)? {
+        @inline(__always) _read { yield pointer.pointee.derivedBaseline }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee.derivedBaseline }
+    }
+
+    /// Forgets the cached measurements (``LayoutState/invalidate()``), in place.
+    @inline(__always) func invalidate() {
+        pointer.pointee.invalidate()
+    }
+
+    /// The cached size for `key`, if any. Reads entry by entry: a method of ``MeasurementCache`` would copy the
+    /// cache first.
+    @inline(__always) func cachedSize(for key: MeasurementKey) -> Size? {
+        let count = pointer.pointee.cache.count
+        if count > 0 && pointer.pointee.cache.entries.0.key.isIdentical(to: key) {
+            return pointer.pointee.cache.entries.0.size
+        }
+        if count > 1 && pointer.pointee.cache.entries.1.key.isIdentical(to: key) {
+            return pointer.pointee.cache.entries.1.size
+        }
+        if count > 2 && pointer.pointee.cache.entries.2.key.isIdentical(to: key) {
+            return pointer.pointee.cache.entries.2.size
+        }
+        if count > 3 && pointer.pointee.cache.entries.3.key.isIdentical(to: key) {
+            return pointer.pointee.cache.entries.3.size
+        }
+        return nil
+    }
+
+    /// Whether none of the six sizing dimensions is set, so that the style allows any size.
+    @inline(__always) var hasAutoSize: Bool {
+        style.width.unit == .auto && style.height.unit == .auto
+            && style.minWidth.unit == .auto && style.maxWidth.unit == .auto
+            && style.minHeight.unit == .auto && style.maxHeight.unit == .auto
+    }
+
+    /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it, read field by field.
+    @inline(__always) func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool)
+        -> SizeRange
+    {
+        Style.resolvedRange(
+            width: style.width, height: style.height, minWidth: style.minWidth, maxWidth: style.maxWidth,
+            minHeight: style.minHeight, maxHeight: style.maxHeight,
+            parent: parent, auto: autoRange, undefined: &undefined)
+    }
+}
+
+/// The state lives in raw memory that is never deinitialized: the compiler refuses this conformance as soon as a
+/// field that needs reference counting is added.
+extension LayoutState: BitwiseCopyable {}
+
+/// A child's link to the element that measures it, kept without reference counting: a strong link would make a
+/// cycle, a weak one costs a side table and an atomic load at every step of an invalidation walk.
+///
+/// Invariant: the parent clears the link (``clear(ifLinkedTo:)``) before it lets the child go and when it is
+/// freed, so a link that is set names a live element.
+struct ParentLink {
+    private unowned(unsafe) var target: LayoutElement?
+    #if DEBUG
+    /// The same element, weakly: nil once it is freed, which the debug check compares against.
+    private weak var checked: LayoutElement?
+    #endif
+
+    init() {}
+
+    /// The parent, or nil. Debug builds stop here if the parent was freed without clearing the link.
+    var element: LayoutElement? {
+        @inline(__always) get {
+            #if DEBUG
+            assert(target == nil || checked != nil, "TextureLayout: a parent link outlived its parent")
+            #endif
+            return target
+        }
+    }
+
+    /// Links to `parent`.
+    @inline(__always) mutating func link(to parent: LayoutElement) {
+        target = parent
+        #if DEBUG
+        checked = parent
+        #endif
+    }
+
+    /// Clears the link if it names `parent` (compared by identity only, so it may run while `parent` is being
+    /// freed).
+    @inline(__always) mutating func clear(ifLinkedTo parent: LayoutElement) {
+        guard target === parent else { return }
+        target = nil
+        #if DEBUG
+        checked = nil
+        #endif
+    }
+}
+
+/// Uninitialized temporary memory for `capacity` values of `Element`, on the call stack when small, for the
+/// duration of `body` (a stack computation's per-child and per-line working values).
+@inline(__always) func withScratch<Element: BitwiseCopyable, Result>(
+    of type: Element.Type, capacity: Int, _ body: (Scratch<Element>) -> Result
+) -> Result {
+    withUnsafeTemporaryAllocation(of: type, capacity: capacity) { body(Scratch(buffer: $0)) }
+}
+
+/// A view of memory from ``withScratch(of:capacity:_:)``. A value may be assigned to any index whether or not
+/// one was there (the values are `BitwiseCopyable`); reading an index before assigning it gives garbage, which
+/// the stack computation never does (it fills every index it reads first).
+struct Scratch<Element: BitwiseCopyable> {
+    fileprivate let buffer: UnsafeMutableBufferPointer<Element>
+
+    /// How many values fit.
+    var count: Int { buffer.count }
+    /// `0..<count`.
+    var indices: Range<Int> { 0..<buffer.count }
+
+    /// The value at `index` (checked against the capacity in debug builds), read and written in place.
+    subscript(index: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            assert(index >= 0 && index < buffer.count, "TextureLayout: scratch index out of range")
+            return UnsafePointer(buffer.baseAddress! + index)
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            assert(index >= 0 && index < buffer.count, "TextureLayout: scratch index out of range")
+            return buffer.baseAddress! + index
+        }
+    }
+}
+
+/// Calls `body` with `elements[index]` without retaining it. The caller guarantees that `elements` stays
+/// unchanged, and so keeps the element alive, until `body` returns.
+@inline(__always) func withBorrowed<Result>(_ elements: [LayoutElement], at index: Int,
+                                            _ body: (LayoutElement) -> Result) -> Result {
+    Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
+}
