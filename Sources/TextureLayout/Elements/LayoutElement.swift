@@ -16,7 +16,7 @@ open class LayoutElement: CustomStringConvertible {
     }
 
     /// A name for diagnostics, pictures and document output.
-    @exclusivity(unchecked) public final var debugName: String?
+    public final var debugName: String?
 
     /// The element that measures this one; invalidation walks up through it. Kept valid without reference
     /// counting: a parent clears it when it lets the child go or is freed (see `adopt(_:)`).

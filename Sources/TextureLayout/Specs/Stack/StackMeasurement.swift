@@ -271,6 +271,20 @@ struct StackComputation {
         }
     }
 
+    /// Both phases, in Texture's order of steps; returns the stack's size.
+    mutating func run() -> Size {
+        measureAlongUnconstrainedStackDimension()
+        collectChildrenIntoLines()
+        resolveFlexibleLengths()
+        computeLinesCrossSizeAndBaseline()
+        stretchLinesAndItemsAlongCrossDimension()
+        let mainSum = computeLineSums()
+        let crossSum = crossSum()
+        let size = range.clamp(Size(main: mainSum, cross: crossSum, along: axis))
+        positionChildren(stackSize: size, crossSum: crossSum)
+        return size
+    }
+
     /// Step 6: the main length of each line with the final sizes; returns the longest.
     func computeLineSums() -> Double {
         var longest = 0.0
@@ -291,29 +305,6 @@ extension AlignSelf {
         case .end: return .end
         case .center: return .center
         case .stretch: return .stretch
-        }
-    }
-}
-
-extension StackLayoutSpec {
-    /// Runs both phases with working storage for `children.count` items (on the call stack when small).
-    func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
-        let count = children.count
-        let lineCapacity = flexWrap == .wrap ? count : 1
-        return withScratch(of: StackItem.self, capacity: count) { items in
-            withScratch(of: StackLine.self, capacity: lineCapacity) { lines in
-                var stack = StackComputation(spec: self, context: context, range: range, items: items, lines: lines)
-                stack.measureAlongUnconstrainedStackDimension()
-                stack.collectChildrenIntoLines()
-                stack.resolveFlexibleLengths()
-                stack.computeLinesCrossSizeAndBaseline()
-                stack.stretchLinesAndItemsAlongCrossDimension()
-                let mainSum = stack.computeLineSums()
-                let crossSum = stack.crossSum()
-                let size = range.clamp(Size(main: mainSum, cross: crossSum, along: stack.axis))
-                stack.positionChildren(stackSize: size, crossSum: crossSum)
-                return size
-            }
         }
     }
 }
