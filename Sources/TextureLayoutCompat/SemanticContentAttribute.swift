@@ -54,8 +54,9 @@ extension ASDisplayNode {
     /// The user interface direction of layout passes that do not name one (`layoutThatFits(_:)`,
     /// ``layoutIfNeeded()``, …). Texture resolves `semanticContentAttribute` against the application's
     /// `userInterfaceLayoutDirection`; here there is no application, and the direction is scoped instead of
-    /// global, so that passes on different threads or tasks (a server laying out requests in several languages)
-    /// can differ: `ASDisplayNode.$userInterfaceLayoutDirection.withValue(.rightToLeft) { node.layoutIfNeeded() }`.
+    /// global (the engine's catalogue entry `directionIsAParameter`), so that passes on different threads or
+    /// tasks (a server laying out requests in several languages) can differ:
+    /// `ASDisplayNode.$userInterfaceLayoutDirection.withValue(.rightToLeft) { node.layoutIfNeeded() }`.
     /// Left to right outside any such scope.
     @TaskLocal public static var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
 }

@@ -78,6 +78,23 @@ import Testing
         }
     }
 
+    /// The pass that can be cancelled is one pass like the others: started once from a callback of a pass over
+    /// the same tree, it stops the program instead of mixing its results with the running pass's.
+    @Test func aCancellablePassFromACallbackOfTheSamePassTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let root = DisplayNode()
+            var started = false
+            root.layoutSpecBlock = { node, _ in
+                if !started {
+                    started = true
+                    _ = node.layout(within: SizeRange(exactly: Size(1, 1)), cancellation: LayoutCancellation())
+                }
+                return LayoutSpec()
+            }
+            _ = root.layout(within: SizeRange(exactly: Size(10, 10)))
+        }
+    }
+
     /// At most `maxEntries` jobs from ordinary threads run at once: three threads each run a job that waits to be
     /// released; with two entries, the third starts only after one of the first two is released.
     @Test func jobsFromOrdinaryThreadsAreBounded() {

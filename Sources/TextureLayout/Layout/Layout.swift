@@ -3,8 +3,9 @@ extension LayoutElement {
     /// range's max, as `ASCalculateRootLayout` does) at `scale` pixels per point, and returns the result.
     ///
     /// `direction` is the user interface direction that nodes whose ``DisplayNode/contentDirection`` is
-    /// `.inherit` follow; nodes whose direction resolves to right to left have their content mirrored in the
-    /// result (see <doc:RightToLeft>). Measurement is the same in both directions.
+    /// `.inherit` follow (<doc:Errata#directionIsAParameter>); nodes whose direction resolves to right to left have
+    /// their content mirrored in the result (see <doc:RightToLeft>). Measurement is the same in both directions
+    /// (<doc:Errata#mirrorBelongsToTheResult>).
     ///
     /// Only one pass may run over a tree at a time; a second one over an overlapping tree stops the program with a
     /// message. Callbacks may run on one of the engine's large-stack threads (see <doc:Threads>).
@@ -23,24 +24,17 @@ extension LayoutElement {
         }
     }
 
-    /// The earlier name of ``layout(within:parentSize:scale:direction:)``, kept while code written against it
-    /// moves to the new name.
-    @available(*, deprecated, renamed: "layout(within:parentSize:scale:direction:)")
-    public final func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
-                                     direction: LayoutDirection = .leftToRight) -> Layout
-    {
-        layout(within: constrainedSize, parentSize: parentSize, scale: scale, direction: direction)
-    }
-
     /// Lays the element out as ``layout(within:parentSize:scale:direction:)`` does unless `cancellation` is set
     /// before the pass ends: then the pass stops soon after, its partial results are dropped and the answer is
     /// `nil`.
     public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
                              direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation) -> Layout?
     {
-        let context = LayoutContext(scale: scale, cancellation: cancellation)
-        _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-        return context.isStopped ? nil : Layout(root: self, context: context, direction: direction)
+        withExclusivePass {
+            let context = LayoutContext(scale: scale, cancellation: cancellation)
+            _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
+            return context.isStopped ? nil : Layout(root: self, context: context, direction: direction)
+        }
     }
 
     /// Lays the element out and leaves the results in the elements only (read them with ``measuredSize``),
@@ -89,7 +83,8 @@ public struct Layout {
     /// The pixel-ceiled size.
     public var size: Size { tree.sizes[index] }
     /// The position relative to the parent layout's origin, unrounded as Texture keeps it (zero for the root).
-    /// In a right-to-left node it is mirrored within the parent layout: `parent width − x − width`.
+    /// In a right-to-left node it is mirrored within the parent layout: `parent width − x − width`
+    /// (<doc:Errata#specsMirrorWithTheirNode>).
     public var position: Point { tree.positions[index] }
     /// `position` and `size`.
     public var frame: Rect { Rect(origin: position, size: size) }
