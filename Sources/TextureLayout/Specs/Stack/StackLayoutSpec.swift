@@ -171,7 +171,7 @@ open class StackLayoutSpec: LayoutSpec {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
-        state.pointee.derivedBaseline = nil
+        state.derivedBaseline = nil
         guard !children.isEmpty else { return constrainedSize.min }
         let size = layOutChildren(in: constrainedSize, context: context)
         if direction.axis == .vertical {
@@ -179,7 +179,7 @@ open class StackLayoutSpec: LayoutSpec {
             // can take part in a parent's baseline alignment. Texture writes them into the stack's style, where
             // they outlive the pass; they are kept with the pass's results instead, so that a layout never
             // depends on an earlier one (Errata#baselineKeptWithPass).
-            state.pointee.derivedBaseline = (children[0].layoutAscender,
+            state.derivedBaseline = (children[0].layoutAscender,
                                              children[children.count - 1].layoutDescender)
         }
         return size
