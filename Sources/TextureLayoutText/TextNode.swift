@@ -9,8 +9,8 @@ import TextureLayout
 /// with `baselineFirst`/`baselineLast` alignment line texts up by their real baselines.
 ///
 /// Measuring is incremental: the text is shaped once per change of its runs (or default direction); a new width
-/// only breaks lines again; a size measured recently (the last four) is answered from that measurement. Changing
-/// anything that affects the layout calls `setNeedsLayout()`.
+/// only breaks lines again; the same width is answered from the last measurement. Changing anything that affects
+/// the layout calls `setNeedsLayout()`.
 open class TextNode: DisplayNode {
     /// The attributed text, as runs (an empty array is an empty text in the default font).
     public final var runs: [TextRun] {
@@ -50,8 +50,10 @@ open class TextNode: DisplayNode {
     private var shaped: ShapedText?
     /// Shaped truncation tokens by run index and direction (index * 2 + 1 when right to left).
     private var tokens: [Int: ShapedText] = [:]
-    /// The lines broken for the latest sizes (see ``TextMeasurements``).
-    private var measurements = TextMeasurements()
+    private var boxes: [LineBox] = []
+    /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
+    private var brokenFor: (UInt64, UInt64)?
+    private var textSize = Size.zero
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
 
@@ -72,7 +74,7 @@ open class TextNode: DisplayNode {
     public final var text: String { runs.map(\.text).joined() }
 
     private func textChanged() {
-        measurements.removeAll()
+        brokenFor = nil
         setNeedsLayout()
     }
 
@@ -102,28 +104,23 @@ open class TextNode: DisplayNode {
     /// keeps those `maximumNumberOfLines` and its height allow, and returns the text's size rounded up to whole
     /// points. The same size again is answered without breaking lines.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        let key = TextMeasurements.Key(constrainedSize)
-        if let known = measurements.lookUp(key) { return known.textSize }
+        let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
+        if let brokenFor, brokenFor == key { return textSize }
         guard let shaped = shapedText() else { return .zero }
         let insets = paragraphStyle.textContainerInset
         let limits = LineBreakLimits(
             maxWidth: constrainedSize.width - insets.left - insets.right,
             maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraphStyle)
-        let index = measurements.slot()
-        shaped.breakLines(limits, into: &measurements.boxes[index], token: token)
-        let boxes = measurements.boxes[index]
+        shaped.breakLines(limits, into: &boxes, token: token)
         var widest = 0.0
         for box in boxes { widest = max(widest, box.width) }
-        let first = boxes[0]
         let last = boxes[boxes.count - 1]
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
         // Not clamped: a size the engine cannot use (a huge line height, an infinite inset) is reported by it.
-        let size = Size(width, height)
-        measurements.store(TextMeasurements.Summary(
-            key: key, textSize: size, firstBaseline: insets.top + first.top + first.height - first.descent,
-            lastBaseline: insets.top + last.top + last.height - last.descent), at: index)
-        return size
+        textSize = Size(width, height)
+        brokenFor = key
+        return textSize
     }
 
     /// Measures as a display node does (``calculateSizeThatFits(_:)`` limited to the range), then keeps the final
@@ -131,12 +128,14 @@ open class TextNode: DisplayNode {
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         let size = super.calculateSize(constrainedSize, context: context)
         finalSize = size
-        if let latest = measurements.latest {
+        if let first = boxes.first, let last = boxes.last, brokenFor != nil {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
-            setMeasuredBaseline(ascender: ascenderOverride ?? latest.firstBaseline,
-                                descender: descenderOverride ?? latest.lastBaseline - size.height)
+            let top = paragraphStyle.textContainerInset.top
+            let lastBaseline = top + last.top + last.height - last.descent
+            setMeasuredBaseline(ascender: ascenderOverride ?? top + first.top + first.height - first.descent,
+                                descender: descenderOverride ?? lastBaseline - size.height)
         }
         return size
     }
@@ -144,14 +143,13 @@ open class TextNode: DisplayNode {
     /// The lines of the latest layout, positioned in the node (alignment within its final width): what renderers
     /// draw and the document's `lines` output lists. Empty before the node is laid out.
     public final var lines: [TextLine] {
-        guard let shaped, let current = measurements.current else { return [] }
+        guard let shaped, brokenFor != nil else { return [] }
         let insets = paragraphStyle.textContainerInset
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
-        return measurements.boxes[current].map {
+        return boxes.map {
             shaped.line($0, alignment: paragraphStyle.alignment, availableWidth: available, origin: origin,
                         token: token)
         }
     }
 }
-
