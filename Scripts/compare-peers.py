@@ -451,6 +451,17 @@ def emit(record):
     sys.stdout.flush()
 
 
+def timed_compute(engine, tree):
+    """Nanoseconds of one compute-layout call, with Python's garbage collector held off so it cannot land inside."""
+    import gc
+    gc.disable()
+    start = time.perf_counter_ns()
+    engine.compute(tree)
+    elapsed = time.perf_counter_ns() - start
+    gc.enable()
+    return elapsed
+
+
 def worker(engine_name, path, repeats, relayout_repeats, budget):
     import gc
     engine = ENGINES[engine_name]()
@@ -465,11 +476,7 @@ def worker(engine_name, path, repeats, relayout_repeats, budget):
         tree = engine.build(root)
         emit({"event": "computing"})
         gc.collect()
-        gc.disable()
-        start = time.perf_counter_ns()
-        engine.compute(tree)
-        elapsed = time.perf_counter_ns() - start
-        gc.enable()
+        elapsed = timed_compute(engine, tree)
         times.append(elapsed)
         if repeat == 0:
             frames = {"root": engine.frame(tree, root)}
@@ -491,11 +498,7 @@ def worker(engine_name, path, repeats, relayout_repeats, budget):
         delta = 1 if repeat % 2 == 0 else 0
         set_leaf_size(changed, [original[0] + delta, original[1] + delta])
         engine.restyle(tree, changed)
-        gc.disable()
-        start = time.perf_counter_ns()
-        engine.compute(tree)
-        elapsed = time.perf_counter_ns() - start
-        gc.enable()
+        elapsed = timed_compute(engine, tree)
         times.append(elapsed)
         spent += elapsed / 1e9
         if spent > budget:
