@@ -200,32 +200,31 @@ struct DocumentGenerator {
 
     // MARK: Style
 
+    /// One stored pair of dimensions (preferred, min or max), written in one of the format's three ways: `keys` are
+    /// the pair in points (`…Size`) and the pair as dimensions (`…LayoutSize`), each chosen one time in ten at
+    /// `pairRate`, then the width and height keys, each of which otherwise appears at `rate`. Each stored
+    /// dimension is written by at most one key.
+    mutating func sizeKeys(_ keys: [String], pairRate: Double, rate: Double, maxLength: Int = 300,
+                           into members: inout [String]) {
+        switch int(0...9) {
+        case 0 where chance(pairRate):
+            members.append("\"\(keys[0])\": \(pair { $0.number($0.length(upTo: maxLength)) })")
+        case 1 where chance(pairRate): members.append("\"\(keys[1])\": \(pair { $0.dimension() })")
+        default:
+            if chance(rate) { members.append("\"\(keys[2])\": \(dimension())") }
+            if chance(rate) { members.append("\"\(keys[3])\": \(dimension())") }
+        }
+    }
+
     /// A style; children of stacks lean to the flex properties, children of absolute specs to a position.
     mutating func style(parent: String) -> String {
         var members: [String] = []
         let sizing = parent == "stack" ? 0.25 : 0.4
-        // Each stored dimension is written by at most one key.
-        switch int(0...9) {
-        case 0 where chance(sizing * 2): members.append("\"preferredSize\": \(pair { $0.number($0.length()) })")
-        case 1 where chance(sizing * 2): members.append("\"preferredLayoutSize\": \(pair { $0.dimension() })")
-        default:
-            if chance(sizing) { members.append("\"width\": \(dimension())") }
-            if chance(sizing) { members.append("\"height\": \(dimension())") }
-        }
-        switch int(0...9) {
-        case 0 where chance(0.3): members.append("\"minSize\": \(pair { $0.number($0.length(upTo: 100)) })")
-        case 1 where chance(0.3): members.append("\"minLayoutSize\": \(pair { $0.dimension() })")
-        default:
-            if chance(0.12) { members.append("\"minWidth\": \(dimension())") }
-            if chance(0.12) { members.append("\"minHeight\": \(dimension())") }
-        }
-        switch int(0...9) {
-        case 0 where chance(0.3): members.append("\"maxSize\": \(pair { $0.number($0.length()) })")
-        case 1 where chance(0.3): members.append("\"maxLayoutSize\": \(pair { $0.dimension() })")
-        default:
-            if chance(0.12) { members.append("\"maxWidth\": \(dimension())") }
-            if chance(0.12) { members.append("\"maxHeight\": \(dimension())") }
-        }
+        sizeKeys(["preferredSize", "preferredLayoutSize", "width", "height"], pairRate: sizing * 2, rate: sizing,
+                 into: &members)
+        sizeKeys(["minSize", "minLayoutSize", "minWidth", "minHeight"], pairRate: 0.3, rate: 0.12, maxLength: 100,
+                 into: &members)
+        sizeKeys(["maxSize", "maxLayoutSize", "maxWidth", "maxHeight"], pairRate: 0.3, rate: 0.12, into: &members)
         let flex = parent == "stack" ? 0.35 : 0.05
         if chance(flex) { members.append("\"flexGrow\": \(number(pick([0, 1, 1, 2, 0.5, 3])))") }
         if chance(flex) { members.append("\"flexShrink\": \(number(pick([0, 1, 1, 2, 0.5, 3])))") }
