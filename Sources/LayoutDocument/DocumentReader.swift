@@ -68,6 +68,8 @@ struct DocumentReader {
     /// The percentage min and max sizes of the elements that have any, for layout errors about them.
     var percentageBounds: [ObjectIdentifier: [LayoutDocument.PercentageBound]] = [:]
     var elementsByName: [String: LayoutElement] = [:]
+    /// Whether a text element was read.
+    var hasTexts = false
     /// Where font paths lead.
     let fontFiles: FontFiles
     /// The fonts `fonts` names, read before the elements that use them.
@@ -108,7 +110,8 @@ struct DocumentReader {
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
         return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
-                              info: info, elementsByName: elementsByName, percentageBounds: percentageBounds)
+                              info: info, elementsByName: elementsByName, percentageBounds: percentageBounds,
+                              hasTexts: hasTexts)
     }
 
     // MARK: Elements
@@ -171,6 +174,7 @@ struct DocumentReader {
 
     /// Checks an element object's type and starts reading it.
     func begin(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Frame {
+        let path = path.stored()
         let fields = try members(of: value, at: path)
         guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
@@ -233,8 +237,10 @@ struct DocumentReader {
                     }
                     var built: [LayoutElement] = []
                     built.reserveCapacity(member.count)
-                    frame.pending = PendingKey(key: key, path: path, items: items, built: built)
-                    return (first, path.appending(index: 0))
+                    // Stored once: every item's path extends it.
+                    let arrayPath = path.stored()
+                    frame.pending = PendingKey(key: key, path: arrayPath, items: items, built: built)
+                    return (first, arrayPath.appending(index: 0))
                 default:
                     frame.values.set(key, try value(member, declared.value, key: key, at: path))
                 }
@@ -264,8 +270,10 @@ struct DocumentReader {
             elementsByName[name] = built
             built.debugName = name
         }
-        info[ObjectIdentifier(built)] = .init(path: frame.path, type: kind.type, name: frame.name,
-                                              color: frame.values.color("color"))
+        if built is TextNode { hasTexts = true }
+        let kindPosition = ElementKind.all.firstIndex { $0.type == kind.type }!
+        info[ObjectIdentifier(built)] = .init(name: frame.name, path: frame.path.storedComponents,
+                                              color: frame.values.color("color"), kind: UInt8(kindPosition))
         if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
     }
@@ -303,6 +311,7 @@ struct DocumentReader {
 
     /// Loads every font `fonts` names: `{"NAME": {"file": "PATH"}}`, the path relative to the base folder.
     func readFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
+        let path = path.stored()
         for font in try members(of: value, at: path) {
             let name = font.key
             let entryPath = path.appending(name)
@@ -352,6 +361,7 @@ struct DocumentReader {
     /// A text's `runs`: objects with `text` and optionally `font`, `size`, `color` and `letterSpacing`.
     func runs(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [DocumentRun] {
         guard value.kind == .array else { throw wrongKind(value, expected: "an array of runs", at: path) }
+        let path = path.stored()
         var runs: [DocumentRun] = []
         for (index, item) in value.elements.enumerated() {
             let runPath = path.appending(index: index)
@@ -394,6 +404,7 @@ struct DocumentReader {
     func style(_ value: JSONValueRef, at path: JSONPath, percentages: inout [LayoutDocument.PercentageBound])
         throws(DocumentError) -> Style
     {
+        let path = path.stored()
         var style = Style()
         var writtenBy: [String: String] = [:]
         for entry in try members(of: value, at: path) {
@@ -478,6 +489,7 @@ struct DocumentReader {
     // MARK: Values
 
     func sizeRange(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> SizeRange {
+        let path = path.stored()
         var range = SizeRange.unconstrained
         for entry in try members(of: value, at: path) {
             let key = entry.key, member = entry.value
@@ -500,6 +512,7 @@ struct DocumentReader {
     }
 
     func insets(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> EdgeInsets {
+        let path = path.stored()
         var insets = EdgeInsets.zero
         for entry in try members(of: value, at: path) {
             let key = entry.key, member = entry.value
@@ -561,6 +574,7 @@ struct DocumentReader {
                 : "an array of \(value.count) values"
             throw DocumentError(path: path, message: "expected an array of two values, got \(count)")
         }
+        let path = path.stored()
         return (try item(first, path.appending(index: 0)), try item(second, path.appending(index: 1)))
     }
 

@@ -2,9 +2,10 @@
 /// built only when asked for (an error message), so reading a document nested 10,000 levels deep stays linear.
 ///
 /// A path is an immutable list of components linked from the last to the first, so paths can be handed to any
-/// thread: `appending` makes a new component that points at its parent and changes nothing shared. Paths that are
-/// only made to word a possible error (one per member read) are freed as soon as the member is read; the paths
-/// the document keeps (one per element) share their common parts.
+/// thread: `appending` changes nothing shared. The last step of a path is kept in the path itself until a longer
+/// path is made from it (or ``stored()`` asks): the path of a number or a string, made for every value read but
+/// needed only to word an error, allocates nothing, and the paths the document keeps (one per element) share
+/// their common parts.
 struct JSONPath: Sendable, CustomStringConvertible {
     /// The last component of a non-empty path, with the components before it.
     final class Component: @unchecked Sendable {
@@ -36,25 +37,52 @@ struct JSONPath: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The last component; `nil` for the whole document.
-    private let last: Component?
+    /// The components made so far; `nil` for the whole document (or a member or element of it, while ``hasStep``).
+    private let components: Component?
+    /// Whether the path has one more step after `components`, held in `stepKey` and `stepIndex`.
+    private let hasStep: Bool
+    /// The last step's key; `nil` for an array element.
+    private let stepKey: String?
+    /// The last step's array index; unused for a member.
+    private let stepIndex: Int32
 
     /// The whole document.
-    init() { last = nil }
+    init() { self.init(components: nil) }
 
-    private init(last: Component) { self.last = last }
+    /// The path whose every step is in `components` (``stored()``'s ``storedComponents``).
+    init(components: Component?) {
+        self.init(components: components, hasStep: false, stepKey: nil, stepIndex: 0)
+    }
+
+    private init(components: Component?, hasStep: Bool, stepKey: String?, stepIndex: Int32) {
+        self.components = components
+        self.hasStep = hasStep
+        self.stepKey = stepKey
+        self.stepIndex = stepIndex
+    }
 
     /// Whether this is the path of the whole document.
-    var isRoot: Bool { last == nil }
+    var isRoot: Bool { components == nil && !hasStep }
+
+    /// The same path with every step made a component, so that the paths made from it share them. A reader of an
+    /// object calls it once before making the paths of its members.
+    func stored() -> JSONPath {
+        hasStep ? JSONPath(components: storedComponents) : self
+    }
+
+    /// The components of ``stored()``: what a document keeps of an element's path (one reference).
+    var storedComponents: Component? {
+        hasStep ? Component(parent: components, key: stepKey, index: stepIndex) : components
+    }
 
     /// The path of an object member.
     func appending(_ key: String) -> JSONPath {
-        JSONPath(last: Component(parent: last, key: key, index: 0))
+        JSONPath(components: storedComponents, hasStep: true, stepKey: key, stepIndex: 0)
     }
 
     /// The path of an array element.
     func appending(index: Int) -> JSONPath {
-        JSONPath(last: Component(parent: last, key: nil, index: Int32(clamping: index)))
+        JSONPath(components: storedComponents, hasStep: true, stepKey: nil, stepIndex: Int32(clamping: index))
     }
 
     /// E.g. `root.children[2].style.flexBasis`; empty for the whole document. A key that is empty or holds anything
@@ -62,18 +90,21 @@ struct JSONPath: Sendable, CustomStringConvertible {
     /// `root["sizeR\nge"]`): an error line stays one line and shows where a key ends.
     var description: String {
         var parts: [String] = []
-        var current = last
+        if hasStep { parts.append(Self.text(key: stepKey, index: stepIndex)) }
+        var current = components
         while let component = current {
-            if let key = component.key {
-                parts.append(Self.isPlain(key) ? "." + key : "[" + jsonString(key) + "]")
-            } else {
-                parts.append("[\(component.index)]")
-            }
+            parts.append(Self.text(key: component.key, index: component.index))
             current = component.parent
         }
         var text = parts.reversed().joined()
         if text.hasPrefix(".") { text.removeFirst() }
         return text
+    }
+
+    /// One step as the description writes it: `.key`, `["odd key"]` or `[index]`.
+    private static func text(key: String?, index: Int32) -> String {
+        guard let key else { return "[\(index)]" }
+        return isPlain(key) ? "." + key : "[" + jsonString(key) + "]"
     }
 
     /// Whether `key` can be written after a dot as it is.

@@ -27,11 +27,13 @@ public struct LayoutDocument {
     public let rootElement: LayoutElement
     /// Named elements, by name.
     public let elementsByName: [String: LayoutElement]
-    /// Every element's name, colour and JSON path.
+    /// Every element's name, colour, type and JSON path.
     let info: [ObjectIdentifier: ElementInfo]
     /// Every text element with the node whose layout contains it, whose direction gives the text's default
     /// paragraph direction.
     let texts: [(text: TextNode, container: DisplayNode)]
+    /// Whether a text element has a name (then the output has `lines`).
+    let namesText: Bool
 
     /// The percentage min and max sizes of the elements that have any (few do), by element.
     let percentageBounds: [ObjectIdentifier: [PercentageBound]]
@@ -44,17 +46,20 @@ public struct LayoutDocument {
         var onWidth: Bool
     }
 
+    /// What the document says about one element, in 32 bytes: a document can have millions.
     struct ElementInfo {
-        var path: JSONPath
-        /// The element's `type`, as its ``ElementKind`` spells it.
-        var type: String
         var name: String?
+        /// The element's JSON path (``JSONPath/storedComponents``).
+        var path: JSONPath.Component?
         var color: RGBA?
+        /// The element's `type`: the position of its kind in ``ElementKind/all``.
+        var kind: UInt8
     }
 
+    /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
          info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement],
-         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:]) {
+         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool) {
         self.sizeRange = sizeRange
         self.scale = scale
         self.layoutDirection = layoutDirection
@@ -64,7 +69,9 @@ public struct LayoutDocument {
         self.percentageBounds = percentageBounds
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
-        texts = Self.texts(under: rootNode)
+        let texts = hasTexts ? Self.texts(under: rootNode) : []
+        self.texts = texts
+        namesText = texts.contains { info[ObjectIdentifier($0.text)]?.name != nil }
     }
 
     /// The text elements of the tree under `root`, each with its containing node. Iterative: any depth.
@@ -99,7 +106,9 @@ public struct LayoutDocument {
     public var elementCount: Int { info.count }
 
     /// The document type of an element (`node`, `stack`, …), as its `type` key says.
-    public func type(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.type }
+    public func type(of element: LayoutElement) -> String? {
+        info[ObjectIdentifier(element)].map { ElementKind.all[Int($0.kind)].type }
+    }
 
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }
@@ -108,7 +117,9 @@ public struct LayoutDocument {
     public func color(of element: LayoutElement) -> RGBA? { info[ObjectIdentifier(element)]?.color }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
-    public func path(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.path.description }
+    public func path(of element: LayoutElement) -> String? {
+        info[ObjectIdentifier(element)].map { JSONPath(components: $0.path).description }
+    }
 
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
@@ -247,35 +258,6 @@ public struct DocumentLayout {
             return (name, text.lines.map { $0.offsetBy(origin) })
         }
     }
-
-    /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`, and `"lines"` when
-    /// the document names a text element: `{name: [{"text", "frame", "baseline"}, ...]}`.
-    public var json: String {
-        var text = "{\"size\": [\(format(size.width)), \(format(size.height))], \"frames\": {"
-        for (index, entry) in namedFrames.enumerated() {
-            if index > 0 { text += ", " }
-            text += "\(jsonString(entry.name)): \(jsonRect(entry.frame))"
-        }
-        text += "}"
-        if document.elementsByName.values.contains(where: { $0 is TextNode }) {
-            text += ", \"lines\": {"
-            for (index, entry) in namedTextLines.enumerated() {
-                if index > 0 { text += ", " }
-                let lines = entry.lines.map {
-                    "{\"text\": \(jsonString($0.text)), \"frame\": \(jsonRect($0.frame)), "
-                        + "\"baseline\": \(format($0.baseline))}"
-                }
-                text += "\(jsonString(entry.name)): [" + lines.joined(separator: ", ") + "]"
-            }
-            text += "}"
-        }
-        return text + "}"
-    }
-}
-
-/// `[x, y, w, h]` as the output prints a frame.
-func jsonRect(_ f: Rect) -> String {
-    "[\(format(f.minX)), \(format(f.minY)), \(format(f.width)), \(format(f.height))]"
 }
 
 extension TextLine {
@@ -298,11 +280,4 @@ extension TextLine {
 func documentPair(_ size: Size) -> String {
     func bound(_ value: Double) -> String { value == .infinity ? "\"inf\"" : format(value) }
     return "[\(bound(size.width)), \(bound(size.height))]"
-}
-
-/// A number as the output prints it: integers without a fraction, no negative zero.
-package func format(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

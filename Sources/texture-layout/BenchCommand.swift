@@ -128,7 +128,7 @@ struct BenchCommand: ToolCommand {
                 try size.apply(to: &document)
                 try lay(document)
                 let outputStart = Self.now()
-                let text = Array(try layOut(document).json.utf8)
+                let text = try layOut(document).jsonBytes()
                 outputTimes.append(Self.now() - outputStart)
                 withExtendedLifetime(text) {}
             }

@@ -38,7 +38,10 @@ struct LayoutCommand: ToolCommand {
             var document = try readDocument(file)
             try size.apply(to: &document)
             let result = try layOut(document)
-            try IO.write(Array((result.json + "\n").utf8), to: nil)
+            var output = JSONOutput()
+            result.write(to: &output)
+            output.append("\n")
+            try IO.write(output.bytes, to: nil)
             keepUntilExit(result)
             return
         }
@@ -95,17 +98,25 @@ final class LayoutBatch: Sendable {
 
     /// The NDJSON line of one file and its exit status.
     func line(for file: String) -> (line: [UInt8], status: Int32) {
-        let name = jsonString(file)
+        var line = JSONOutput()
+        line.append("{\"file\": ")
+        line.append(string: file)
+        line.append(", ")
         do throws(Failure) {
             let bytes = file == "-" ? try standardInput!.get() : try IO.read(file)
             var document = try readDocument(bytes: bytes, fontFiles: .relativeTo(documentFolder(file)))
             try overrides.apply(to: &document)
-            let json = try layOut(document).json
             // The single-file object with the file's name as its first member.
-            return (Array("{\"file\": \(name), \(json.dropFirst())\n".utf8), 0)
+            var result = JSONOutput()
+            try layOut(document).write(to: &result)
+            line.bytes += result.bytes.dropFirst()
+            line.append("\n")
+            return (line.bytes, 0)
         } catch {
-            let line = jsonString(error.lines.joined(separator: " "))
-            return (Array("{\"file\": \(name), \"error\": \(line)}\n".utf8), error.status)
+            line.append("\"error\": ")
+            line.append(string: error.lines.joined(separator: " "))
+            line.append("}\n")
+            return (line.bytes, error.status)
         }
     }
 

@@ -1,0 +1,133 @@
+import TextureLayout
+
+extension DocumentLayout {
+    /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`, and `"lines"` when
+    /// the document names a text element: `{name: [{"text", "frame", "baseline"}, ...]}`.
+    public var json: String { String(decoding: jsonBytes(), as: UTF8.self) }
+
+    /// ``json`` as UTF-8 bytes, made without the text in between.
+    public func jsonBytes() -> [UInt8] {
+        var output = JSONOutput()
+        write(to: &output)
+        return output.bytes
+    }
+
+    /// Appends ``json`` to `output`: each frame straight from the result's entries, no string per element, so
+    /// that writing a document of a million elements costs about as much as laying it out.
+    package func write(to output: inout JSONOutput) {
+        output.append("{\"size\": [")
+        output.append(number: size.width)
+        output.append(", ")
+        output.append(number: size.height)
+        output.append("], \"frames\": {")
+        var first = true
+        for entry in layout.allLayouts {
+            guard let name = document.name(of: entry.element) else { continue }
+            if !first { output.append(", ") }
+            first = false
+            output.append(string: name)
+            output.append(": ")
+            output.append(rect: entry.frameInRoot)
+        }
+        output.append("}")
+        if document.namesText {
+            output.append(", \"lines\": {")
+            for (index, entry) in namedTextLines.enumerated() {
+                if index > 0 { output.append(", ") }
+                output.append(string: entry.name)
+                output.append(": [")
+                for (lineIndex, line) in entry.lines.enumerated() {
+                    if lineIndex > 0 { output.append(", ") }
+                    output.append("{\"text\": ")
+                    output.append(string: line.text)
+                    output.append(", \"frame\": ")
+                    output.append(rect: line.frame)
+                    output.append(", \"baseline\": ")
+                    output.append(number: line.baseline)
+                    output.append("}")
+                }
+                output.append("]")
+            }
+            output.append("}")
+        }
+        output.append("}")
+    }
+}
+
+/// JSON text being written into one byte buffer: numbers as the output prints them and strings escaped, without
+/// making a `String` for either.
+package struct JSONOutput {
+    /// The UTF-8 text written so far.
+    package var bytes: [UInt8] = []
+
+    package init() {}
+
+    /// Appends text as it is (JSON punctuation and keys).
+    package mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a JSON string literal, as ``jsonString(_:)`` writes it.
+    package mutating func append(string text: String) {
+        // Names are almost always printable ASCII: copied as they are; anything else is escaped by the one
+        // function that knows how.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        if plain {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: jsonString(text).utf8)
+        }
+    }
+
+    /// Appends `[x, y, w, h]`.
+    package mutating func append(rect: Rect) {
+        append("[")
+        append(number: rect.minX)
+        append(", ")
+        append(number: rect.minY)
+        append(", ")
+        append(number: rect.width)
+        append(", ")
+        append(number: rect.height)
+        append("]")
+    }
+
+    /// Appends a number as the output prints it: integers without a fraction, no negative zero, others in Swift's
+    /// shortest form that reads back the same.
+    package mutating func append(number value: Double) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+        } else if value == value.rounded(.towardZero) && abs(value) < 1e15 {
+            append(integer: Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    private mutating func append(integer value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 16 bytes hold the at most 15 digits (the caller's bound), written from the end.
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[start...])
+        }
+    }
+}
+
+/// A number as the output prints it (``JSONOutput/append(number:)``): integers without a fraction, no negative zero.
+package func format(_ value: Double) -> String {
+    var output = JSONOutput()
+    output.append(number: value)
+    return String(decoding: output.bytes, as: UTF8.self)
+}
