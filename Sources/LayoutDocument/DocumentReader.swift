@@ -37,14 +37,16 @@ extension LayoutDocument {
     }
 
     /// Reads a document from UTF-8 bytes, taking font files only as `fontFiles` allows (a server confines them to
-    /// its fonts folder).
-    public init(bytes: [UInt8], fontFiles: FontFiles) throws(DocumentError) {
+    /// its fonts folder). Bytes handed over (not used by the caller afterwards) are freed once parsed, before the
+    /// elements are built.
+    public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
             tape = try JSONTape(bytes: bytes)
         } catch {
             throw DocumentError(path: "document", message: error.description)
         }
+        _ = consume bytes
         try self.init(jsonValue: tape.root, fontFiles: fontFiles)
     }
 

@@ -22,7 +22,9 @@ extension DocumentLayout {
         output.append("], \"frames\": {")
         var first = true
         for entry in layout.allLayouts {
-            guard let name = document.name(of: entry.element) else { continue }
+            // The reader gives a named element its name as its debug name: most elements have none, and need no
+            // look-up.
+            guard entry.element.debugName != nil, let name = document.name(of: entry.element) else { continue }
             if !first { output.append(", ") }
             first = false
             output.append(string: name)

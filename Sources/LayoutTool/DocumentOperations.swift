@@ -3,9 +3,14 @@ import LayoutRendering
 import TextureLayout
 
 /// A document read from bytes (a file's or a request body's), its errors worded as every command words them; its
-/// font files come from where `fontFiles` allows.
-public func readDocument(bytes: [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> LayoutDocument {
-    try reportingDocumentError(try LayoutDocument(bytes: bytes, fontFiles: fontFiles))
+/// font files come from where `fontFiles` allows. The bytes are handed on, so that the reader can free them once
+/// parsed (a closure, as ``reportingDocumentError(_:)`` takes, would keep a copy).
+public func readDocument(bytes: consuming [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> LayoutDocument {
+    do {
+        return try LayoutDocument(bytes: consume bytes, fontFiles: fontFiles)
+    } catch {
+        throw .document(error.description)
+    }
 }
 
 /// Lays a document out; what Texture would assert on is a document error.

@@ -127,6 +127,19 @@ private func expectRejection(
         #expect(fromArray.strings == fromPointer.strings)
     }
 
+    /// A key repeated across objects is stored once; keys the parser's cache puts in the same slot (same length,
+    /// first and last byte) stay apart.
+    @Test func repeatedKeysShareOneString() throws {
+        let tape = try JSONTape(#"[{"axb": 1, "ayb": 2}, {"axb": 3}, {"ayb": 4, "axb": 5}]"#)
+        let keys = tape.root.elements.map { object in object.members.map(\.key) }
+        #expect(keys == [["axb", "ayb"], ["axb"], ["ayb", "axb"]])
+        let values = tape.root.elements.map { object in object.members.map { $0.value.numberValue ?? -1 } }
+        #expect(values == [[1, 2], [3], [4, 5]])
+        let repeated = try JSONTape(#"[{"type": "a"}, {"type": "b"}, {"type": "c"}]"#)
+        // "type" once, then the three values.
+        #expect(repeated.strings.count == 4)
+    }
+
     // MARK: Strings
 
     @Test func escapes() throws {

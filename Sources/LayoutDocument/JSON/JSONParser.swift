@@ -68,6 +68,10 @@ struct JSONParser {
     /// Reused buffer for strings containing escapes, so decoding them costs
     /// no allocation beyond the resulting `String`.
     var scratch: [UInt8] = []
+    /// Recently seen keys with their index in `strings`, by a hash of their
+    /// length and first and last bytes: a document repeats a few keys in
+    /// every object, and each is stored once instead of once per member.
+    var recentKeys = [(key: String, index: UInt32)?](repeating: nil, count: 256)
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -206,9 +210,19 @@ struct JSONParser {
             if byte == UInt8(ascii: "'") { throw fail(position, "strings must use double quotes") }
             throw fail(position, afterComma ? "expected a string key" : "expected a string key or '}'")
         }
+        let start = position + 1
         let key = try parseString()
-        let keyIndex = UInt32(truncatingIfNeeded: strings.count)
-        strings.append(key)
+        let length = position - 1 - start
+        let slot = length > 0
+            ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[start + length - 1])) & 255 : 0
+        let keyIndex: UInt32
+        if let recent = recentKeys[slot], recent.key == key {
+            keyIndex = recent.index
+        } else {
+            keyIndex = UInt32(truncatingIfNeeded: strings.count)
+            strings.append(key)
+            recentKeys[slot] = (key, keyIndex)
+        }
         skipWhitespace()
         guard position < end, bytes[position] == ASCII.colon else {
             if position == end { throw fail(position, "unexpected end of input") }

@@ -26,8 +26,9 @@ package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 ///   the index of its key in ``strings`` (``Entry/keyIndex``). Members stay in
 ///   document order and duplicate keys are all kept — rejecting duplicates is
 ///   left to the caller, which can report them with a path.
-/// - ``strings`` holds decoded string values, object keys, and the original
-///   source text of numbers that overflowed to infinity.
+/// - ``strings`` holds decoded string values, object keys (a key that
+///   object after object repeats is usually stored once and shared), and the
+///   original source text of numbers that overflowed to infinity.
 package struct JSONTape: Sendable {
     /// One value record. 24 bytes; no heap allocation of its own.
     package struct Entry: Sendable, Equatable {
