@@ -42,11 +42,10 @@ extension LayoutDocument {
     public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
-            tape = try JSONTape(bytes: bytes)
+            tape = try JSONTape(bytes: consume bytes)
         } catch {
             throw DocumentError(path: "document", message: error.description)
         }
-        _ = consume bytes
         try self.init(jsonValue: tape.root, fontFiles: fontFiles)
     }
 
