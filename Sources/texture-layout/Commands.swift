@@ -100,6 +100,7 @@ struct ValidateCommand: ToolCommand {
     }
 
     func execute() throws(Failure) {
+        let files = FileRuns.unfolded(self.files)
         var lines: [String] = []
         var status: Int32 = 0
         for file in files {

@@ -33,6 +33,7 @@ struct LayoutCommand: ToolCommand {
     }
 
     func execute() throws(Failure) {
+        let files = FileRuns.unfolded(self.files)
         guard files.count > 1 else {
             let file = files.first ?? "-"
             var document = try readDocument(file)

@@ -12,7 +12,7 @@ import Darwin
 func runTool(_ arguments: [String]) -> Int32 {
     do {
         // A subcommand's `run` forwards to its `execute`, whose ``Failure`` is caught below.
-        var command = try TextureLayoutTool.parseAsRoot(arguments)
+        var command = try TextureLayoutTool.parseAsRoot(FileRuns.folded(arguments))
         try command.run()
         return 0
     } catch let failure as Failure {

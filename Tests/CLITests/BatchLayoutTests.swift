@@ -30,6 +30,17 @@ import Testing
             == (try files.map { try expectedLine($0) }) + [""])
     }
 
+    /// The files in order wherever the options are: an option's value right before a run of files, options
+    /// between runs, files after `--` (the tool hands long runs of files to the argument parser folded).
+    @Test func filesAndOptionsInAnyOrder() throws {
+        let files = Self.examples + Self.examples
+        let arguments = ["layout", "--width", "200"] + files[0..<4] + ["--jobs", "2"] + files[4..<7] + ["--"]
+            + files[7...]
+        let result = try run(arguments)
+        result.expectSuccess()
+        #expect(result.text == (try files.map { try expectedLine($0, ["--width", "200"]) + "\n" }.joined()))
+    }
+
     @Test func theDefaultIsTheMachinesCoresAndOptionsApplyToEveryFile() throws {
         let files = Array(Self.examples.prefix(3))
         let result = try run(["layout"] + files + ["--width", "200", "--scale", "3"])
