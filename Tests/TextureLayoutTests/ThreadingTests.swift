@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import TextureLayout
 
@@ -124,6 +129,23 @@ import Testing
         #expect(statistics.live <= 1 && statistics.idle <= 1)
         pool.retireIdleThreads()
         #expect(pool.statistics.live == 0)
+    }
+
+    /// An idle thread exits by itself once `idleSeconds` pass without work (here 0: at once, even if its time runs
+    /// out before its last caller has put it back in the idle list). The loop waits for that to happen; its
+    /// minute-long bound (nothing near what the exit takes) only keeps a broken pool from hanging the run.
+    @Test func idleThreadsExitByThemselves() {
+        let pool = LargeStackPool(maxEntries: 1, maxIdle: 1, idleSeconds: 0)
+        for _ in 0..<20 {
+            pool.run {}
+            var polls = 0
+            while pool.statistics.live > 0 && polls < 60_000 {
+                usleep(1000)
+                polls += 1
+            }
+            #expect(pool.statistics == (live: 0, idle: 0, mostEntered: 1))
+            if pool.statistics.live > 0 { return }
+        }
     }
 
     /// Finished threads are reused, at most `maxIdle` are kept, and retiring the idle ones (what an idle thread

@@ -220,8 +220,11 @@ private final class LargeStackThread: @unchecked Sendable {
         while true {
             if start.wait(timeout: .now() + .seconds(pool.idleSeconds)) == .timedOut {
                 if pool.retire(self) { return }
-                // A caller took this thread just now: its job is being handed over.
-                start.wait()
+                // Not in the idle list: either a caller took this thread just now (its job is being handed over)
+                // or the caller of the last job has not put it back yet. Waiting again with the time limit serves
+                // both: the job arrives, or the next time-out finds the thread in the list. (An untimed wait would
+                // leave a thread put back late idle for good.)
+                continue
             }
             // The job is bound only inside this `if`: the caller's closure must not be referenced once `done`
             // is signalled.
