@@ -241,8 +241,11 @@ import Glibc
             "Content-Type": "application/json", "Content-Length": String(body.count),
         ]))
         connection.send(Data(body.prefix(body.count / 2)))
-        // Make sure the request has reached the server before the signal.
+        // Make sure the request has reached the server before the signal: the server answers on another
+        // connection, and the half-sent request's head (sent first) has had time to be read on its own
+        // connection, which may be served by another thread of a loaded machine.
         #expect(try server.get("/health").status == 200)
+        usleep(500_000)
         kill(server.process.processIdentifier, signal)
         usleep(200_000)
         connection.send(Data(body.dropFirst(body.count / 2)))
