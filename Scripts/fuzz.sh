@@ -47,13 +47,7 @@ mkdir -p "$work/bin" "$work/modules" "$work/corpus" "$work/artifacts" "$work/gen
 # --- Build: the two library modules and the target, all with the fuzzer's coverage and address sanitizer. ---
 if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
     flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -package-name TextureLayout)
-    echo "fuzz.sh: building TextureLayout" >&2
-    mapfile -t engine < <(find "$root/Sources/TextureLayout" -name '*.swift' | sort)
-    swiftc "${flags[@]}" -module-name TextureLayout -wmo -emit-library -static \
-        -emit-module -emit-module-path "$work/modules/TextureLayout.swiftmodule" \
-        -o "$work/bin/libTextureLayout.a" "${engine[@]}"
-    # The text module: its C libraries through the same module maps SwiftPM uses, the ICU shim compiled here.
-    echo "fuzz.sh: building TextureLayoutText" >&2
+    # The C libraries of the text module, through the same module maps SwiftPM uses; the ICU shim is compiled here.
     mkdir -p "$work/modules/CICUShim"
     printf 'module CICUShim {\n    header "%s"\n    export *\n}\n' \
         "$root/Sources/CICUShim/include/CICUShim.h" >"$work/modules/CICUShim/module.modulemap"
@@ -66,21 +60,21 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         modulemaps+=(-Xcc "-fmodule-map-file=$root/Sources/$library/module.modulemap")
     done
     modulemaps+=(-Xcc "-fmodule-map-file=$work/modules/CICUShim/module.modulemap")
-    mapfile -t text < <(find "$root/Sources/TextureLayoutText" -name '*.swift' | sort)
-    swiftc "${flags[@]}" -module-name TextureLayoutText -wmo -emit-library -static -I "$work/modules" \
-        "${cflags[@]}" "${modulemaps[@]}" \
-        -emit-module -emit-module-path "$work/modules/TextureLayoutText.swiftmodule" \
-        -o "$work/bin/libTextureLayoutText.a" "${text[@]}"
-    echo "fuzz.sh: building LayoutDocument" >&2
-    mapfile -t reader < <(find "$root/Sources/LayoutDocument" -name '*.swift' | sort)
-    swiftc "${flags[@]}" -module-name LayoutDocument -wmo -emit-library -static -I "$work/modules" \
-        "${cflags[@]}" "${modulemaps[@]}" \
-        -emit-module -emit-module-path "$work/modules/LayoutDocument.swiftmodule" \
-        -o "$work/bin/libLayoutDocument.a" "${reader[@]}"
-    echo "fuzz.sh: building TestSupport" >&2
-    swiftc "${flags[@]}" -module-name TestSupport -wmo -emit-library -static \
-        -emit-module -emit-module-path "$work/modules/TestSupport.swiftmodule" \
-        -o "$work/bin/libTestSupport.a" "$root/Tests/TestSupport/"*.swift
+    # One static library and its module from every Swift file under a folder (the C modules are only found, not
+    # imported: a module that imports none of them, the engine, stays free of them).
+    build_module() {
+        local name="$1" folder="$2" files
+        echo "fuzz.sh: building $name" >&2
+        mapfile -t files < <(find "$folder" -name '*.swift' | sort)
+        swiftc "${flags[@]}" -module-name "$name" -wmo -emit-library -static -I "$work/modules" \
+            "${cflags[@]}" "${modulemaps[@]}" \
+            -emit-module -emit-module-path "$work/modules/$name.swiftmodule" \
+            -o "$work/bin/lib$name.a" "${files[@]}"
+    }
+    build_module TextureLayout "$root/Sources/TextureLayout"
+    build_module TextureLayoutText "$root/Sources/TextureLayoutText"
+    build_module LayoutDocument "$root/Sources/LayoutDocument"
+    build_module TestSupport "$root/Tests/TestSupport"
     echo "fuzz.sh: building the fuzz target" >&2
     # The target checks the property tests' invariants, so it compiles their (Testing-free) checker with it.
     swiftc "${flags[@]}" -module-name FuzzLayout -I "$work/modules" "${cflags[@]}" "${modulemaps[@]}" \
