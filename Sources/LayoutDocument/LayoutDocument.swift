@@ -29,9 +29,9 @@ public struct LayoutDocument {
     public let elementsByName: [String: LayoutElement]
     /// Every element's name, colour, type and JSON path.
     let info: [ObjectIdentifier: ElementInfo]
-    /// Every text element with the node whose layout contains it, whose direction gives the text's default
+    /// Every text element, grouped by the node whose layout contains it, whose direction gives the texts' default
     /// paragraph direction.
-    let texts: [(text: TextNode, container: DisplayNode)]
+    let textGroups: [TextGroup]
     /// Whether a text element has a name (then the output has `lines`).
     let namesText: Bool
 
@@ -56,6 +56,20 @@ public struct LayoutDocument {
         var kind: UInt8
     }
 
+    /// The texts a node's layout contains, and the default direction they were last given. A class: the
+    /// direction given is remembered across passes (and copies of the document, which share the texts).
+    final class TextGroup {
+        let container: DisplayNode
+        let texts: [TextNode]
+        /// The direction given to every text of the group by the latest pass, `nil` before the first.
+        var given: TextDirection?
+
+        init(container: DisplayNode, texts: [TextNode]) {
+            self.container = container
+            self.texts = texts
+        }
+    }
+
     /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
          info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement],
@@ -69,33 +83,41 @@ public struct LayoutDocument {
         self.percentageBounds = percentageBounds
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
-        let texts = hasTexts ? Self.texts(under: rootNode) : []
-        self.texts = texts
-        namesText = texts.contains { info[ObjectIdentifier($0.text)]?.name != nil }
+        textGroups = hasTexts ? Self.textGroups(under: rootNode) : []
+        namesText = textGroups.contains { $0.texts.contains { info[ObjectIdentifier($0)]?.name != nil } }
     }
 
-    /// The text elements of the tree under `root`, each with its containing node. Iterative: any depth.
-    private static func texts(under root: DocumentSpecNode) -> [(text: TextNode, container: DisplayNode)] {
-        var found: [(text: TextNode, container: DisplayNode)] = []
-        var pending: [(element: LayoutElement, container: DisplayNode)] = [(root.spec, root)]
-        while let (element, container) = pending.popLast() {
-            switch element {
-            case let text as TextNode: found.append((text, container))
-            case let node as DocumentSpecNode: pending.append((node.spec, node))
-            case let spec as LayoutSpec: pending += spec.children.map { ($0, container) }
-            default: break
+    /// The text elements of the tree under `root`, grouped by containing node. Iterative: any depth.
+    private static func textGroups(under root: DocumentSpecNode) -> [TextGroup] {
+        var groups: [TextGroup] = []
+        var containers: [DocumentSpecNode] = [root]
+        while let container = containers.popLast() {
+            var texts: [TextNode] = []
+            var pending: [LayoutElement] = [container.spec]
+            while let element = pending.popLast() {
+                switch element {
+                case let text as TextNode: texts.append(text)
+                case let node as DocumentSpecNode: containers.append(node)
+                case let spec as LayoutSpec: pending += spec.children
+                default: break
+                }
             }
+            if !texts.isEmpty { groups.append(TextGroup(container: container, texts: texts)) }
         }
-        return found
+        return groups
     }
 
     /// Gives each text the default paragraph direction of the node containing it in this document's direction
     /// (the direction the engine mirrors that node's content in), before a pass measures the texts. A text whose
-    /// direction does not change keeps its measurements.
+    /// direction does not change keeps its measurements, and a group whose direction is the one the previous pass
+    /// gave is not visited (a pass at a new width touches no text before measuring it).
     private func setTextDirections() {
-        for (text, container) in texts {
-            let rightToLeft = container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
-            text.defaultDirection = rightToLeft ? .rightToLeft : .leftToRight
+        for group in textGroups {
+            let rightToLeft = group.container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
+            let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight
+            guard group.given != direction else { continue }
+            for text in group.texts { text.defaultDirection = direction }
+            group.given = direction
         }
     }
 

@@ -31,6 +31,16 @@ struct LineBreakLimits {
     var maxWidth: Double
     var maxHeight: Double
     var style: ParagraphStyle
+
+    /// The width lines are broken for: no limit for NaN, none below zero.
+    var lineWidth: Double { maxWidth.isNaN ? .infinity : max(0, maxWidth) }
+
+    /// Whether ``ShapedText/breakLines(_:into:token:)`` makes the whole text one line without comparing any
+    /// line with the width, given the text's ``ShapedText/oneLineWidth``: every opportunity fits (none is
+    /// forced, word wrapping). Those lines are the same for every width this holds for and any height.
+    func keepOneLine(oneLineWidth: Double) -> Bool {
+        style.lineBreakMode == .word && oneLineWidth <= lineWidth
+    }
 }
 
 extension ShapedText {
@@ -42,7 +52,7 @@ extension ShapedText {
                     token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) {
         boxes.removeAll(keepingCapacity: true)
         let style = limits.style
-        let maxWidth = limits.maxWidth.isNaN ? .infinity : max(0, limits.maxWidth)
+        let maxWidth = limits.lineWidth
         let lineLimit = style.maximumNumberOfLines > 0 ? style.maximumNumberOfLines : Int.max
         let n = count
         var bottom = 0.0
@@ -95,7 +105,7 @@ extension ShapedText {
             return point.prefixAtContentEnd - startPrefix + startAdjustment
                 + (Int(point.position) == end ? point.endAdjustAtContentEnd : 0)
         }
-        if byWord && oneLineWidth <= maxWidth, let last = breakPoints.last {
+        if limits.keepOneLine(oneLineWidth: oneLineWidth), let last = breakPoints.last {
             // Every opportunity fits the first line (none is forced): the loop below would make one line of it.
             _ = emit(0, Int(last.contentEnd), n, width: widthToPoint(last), endsParagraph: true)
             return

@@ -54,6 +54,10 @@ open class TextNode: DisplayNode {
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
     private var textSize = Size.zero
+    /// The text's one-line width when the current lines are the whole text kept on one line without comparing a
+    /// line with the width (``LineBreakLimits/keepOneLine(oneLineWidth:)``), else NaN: another width where that
+    /// holds too gives the same lines, known without reading the shaped text (a new width for a text that fits).
+    private var keptOneLineWidth = Double.nan
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
 
@@ -102,16 +106,22 @@ open class TextNode: DisplayNode {
 
     /// Lays the text out within `constrainedSize` (Texture passes the range's max): breaks lines for its width,
     /// keeps those `maximumNumberOfLines` and its height allow, and returns the text's size rounded up to whole
-    /// points. The same size again is answered without breaking lines.
+    /// points. The same size again, or any size where the text stays on the one line it has, is answered without
+    /// breaking lines.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
-        if let brokenFor, brokenFor == key { return textSize }
-        guard let shaped = shapedText() else { return .zero }
+        guard brokenFor == nil || brokenFor! != key else { return textSize }
         let insets = paragraphStyle.textContainerInset
         let limits = LineBreakLimits(
             maxWidth: constrainedSize.width - insets.left - insets.right,
             maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraphStyle)
+        if brokenFor != nil && limits.keepOneLine(oneLineWidth: keptOneLineWidth) {
+            brokenFor = key
+            return textSize
+        }
+        guard let shaped = shapedText() else { return .zero }
         shaped.breakLines(limits, into: &boxes, token: token)
+        keptOneLineWidth = limits.keepOneLine(oneLineWidth: shaped.oneLineWidth) ? shaped.oneLineWidth : .nan
         var widest = 0.0
         for box in boxes { widest = max(widest, box.width) }
         let last = boxes[boxes.count - 1]

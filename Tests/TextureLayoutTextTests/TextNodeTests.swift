@@ -176,3 +176,24 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     _ = fresh.layout(within: range)
     #expect(long.lines == fresh.lines)
 }
+
+@Test func aTextOnOneLineKeepsItAtEveryWidthItFits() throws {
+    // "aaa bbb" is 86.31 wide: one line 87 × 24 at any width from 86.31 up (86.32 here: no rounding doubt), two ("aaa", "bbb") below it.
+    let node = TextNode("aaa bbb", font: try mono(), size: size)
+    func lay(_ width: Double) -> (Size, [String]) {
+        let size = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity))).size
+        return (size, node.lines.map(\.text))
+    }
+    #expect(lay(300) == (Size(87, 24), ["aaa bbb"]))
+    // 87 limited to the range's 86.32, on the 2× pixel grid.
+    #expect(lay(86.32) == (Size(86.5, 24), ["aaa bbb"]))
+    #expect(lay(86.3) == (Size(37, 48), ["aaa", "bbb"]))
+    #expect(lay(.infinity) == (Size(87, 24), ["aaa bbb"]))
+    #expect(lay(50) == (Size(37, 48), ["aaa", "bbb"]))
+    // A forced break is never one line, at any width.
+    let broken = TextNode("aaa\nbbb", font: try mono(), size: size)
+    for width in [300.0, 200] {
+        _ = broken.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
+        #expect(broken.lines.map(\.text) == ["aaa", "bbb"])
+    }
+}
