@@ -58,6 +58,9 @@ open class TextNode: DisplayNode {
     /// line with the width (``LineBreakLimits/keepOneLine(oneLineWidth:)``), else NaN: another width where that
     /// holds too gives the same lines, known without reading the shaped text (a new width for a text that fits).
     private var keptOneLineWidth = Double.nan
+    /// The first and last lines' top, height and descent, kept with the lines so that reporting baselines does
+    /// not read the lines again.
+    private var ends = (first: LineEdge(), last: LineEdge())
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
 
@@ -124,7 +127,8 @@ open class TextNode: DisplayNode {
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: shaped.oneLineWidth) ? shaped.oneLineWidth : .nan
         var widest = 0.0
         for box in boxes { widest = max(widest, box.width) }
-        let last = boxes[boxes.count - 1]
+        let first = boxes[0], last = boxes[boxes.count - 1]
+        ends = (LineEdge(first), LineEdge(last))
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
         // Not clamped: a size the engine cannot use (a huge line height, an infinite inset) is reported by it.
@@ -138,11 +142,12 @@ open class TextNode: DisplayNode {
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
         let size = super.calculateSize(constrainedSize, context: context)
         finalSize = size
-        if let first = boxes.first, let last = boxes.last, brokenFor != nil {
+        if brokenFor != nil {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
             let top = paragraphStyle.textContainerInset.top
+            let (first, last) = ends
             let lastBaseline = top + last.top + last.height - last.descent
             setMeasuredBaseline(ascender: ascenderOverride ?? top + first.top + first.height - first.descent,
                                 descender: descenderOverride ?? lastBaseline - size.height)
@@ -161,5 +166,20 @@ open class TextNode: DisplayNode {
             shaped.line($0, alignment: paragraphStyle.alignment, availableWidth: available, origin: origin,
                         token: token)
         }
+    }
+}
+
+/// What a text's baselines are computed from: a line's top, height and descent.
+private struct LineEdge {
+    var top = 0.0
+    var height = 0.0
+    var descent = 0.0
+
+    init() {}
+
+    init(_ box: LineBox) {
+        top = box.top
+        height = box.height
+        descent = box.descent
     }
 }
