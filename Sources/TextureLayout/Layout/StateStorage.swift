@@ -168,6 +168,9 @@ struct ParentLink {
     #if DEBUG
     /// The same element, weakly: nil once it is freed, which the debug check compares against.
     private weak var checked: LayoutElement?
+    /// Whether a link is set, kept apart from `target` so that the check never loads a reference to an element
+    /// that may have been freed (loading it retains it).
+    private var isLinked = false
     #endif
 
     init() {}
@@ -176,7 +179,7 @@ struct ParentLink {
     var element: LayoutElement? {
         @inline(__always) get {
             #if DEBUG
-            assert(target == nil || checked != nil, "TextureLayout: a parent link outlived its parent")
+            assert(!isLinked || checked != nil, "TextureLayout: a parent link outlived its parent")
             #endif
             return target
         }
@@ -187,6 +190,7 @@ struct ParentLink {
         target = parent
         #if DEBUG
         checked = parent
+        isLinked = true
         #endif
     }
 
@@ -197,6 +201,7 @@ struct ParentLink {
         target = nil
         #if DEBUG
         checked = nil
+        isLinked = false
         #endif
     }
 }
