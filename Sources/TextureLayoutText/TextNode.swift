@@ -113,7 +113,7 @@ open class TextNode: DisplayNode {
     /// breaking lines.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
-        guard brokenFor == nil || brokenFor! != key else { return textSize }
+        if let brokenFor, brokenFor == key { return textSize }
         let insets = paragraphStyle.textContainerInset
         let limits = LineBreakLimits(
             maxWidth: constrainedSize.width - insets.left - insets.right,
