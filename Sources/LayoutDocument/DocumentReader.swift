@@ -65,7 +65,7 @@ extension LayoutDocument {
 
 /// Reads the JSON tape into elements, checking every rule of the document contract.
 struct DocumentReader {
-    var info: [ObjectIdentifier: LayoutDocument.ElementInfo] = [:]
+    var elements = ElementTable()
     /// The percentage min and max sizes of the elements that have any, for layout errors about them.
     var percentageBounds: [ObjectIdentifier: [LayoutDocument.PercentageBound]] = [:]
     var elementsByName: [String: LayoutElement] = [:]
@@ -105,13 +105,13 @@ struct DocumentReader {
                     throw DocumentError(path: path, message:
                         "the scale must be greater than 0 and at most \(format(LayoutDocument.validScales.upperBound))")
                 }
-            case .root: root = try element(member, at: path)
+            case .root: root = try element(member, key: key, at: path)
             case .layoutDirection: direction = try choice(member, at: path, LayoutDirection.self)
             }
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
         return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
-                              info: info, elementsByName: elementsByName, percentageBounds: percentageBounds,
+                              elements: elements, elementsByName: elementsByName, percentageBounds: percentageBounds,
                               hasTexts: hasTexts)
     }
 
@@ -121,6 +121,8 @@ struct DocumentReader {
     /// of them) waits, below the child's frame, until the child is built.
     struct Frame {
         let path: JSONPath
+        /// The element's number in ``ElementTable``.
+        let number: UInt32
         let kind: ElementKind
         let members: [Member]
         /// The member read next.
@@ -157,14 +159,19 @@ struct DocumentReader {
         var built: [LayoutElement]
     }
 
-    /// Reads an element and everything nested in it. Nesting is followed with a stack of frames on the heap rather
-    /// than by recursion, so any depth reads on any thread; errors come in the order a depth-first reading meets
-    /// them.
-    mutating func element(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutElement {
-        var frames = [try begin(value, at: path)]
+    /// Reads the element the document's `key` holds and everything nested in it. Nesting is followed with a stack of
+    /// frames on the heap rather than by recursion, so any depth reads on any thread; errors come in the order a
+    /// depth-first reading meets them.
+    mutating func element(_ value: JSONValueRef, key: String, at path: JSONPath) throws(DocumentError)
+        -> LayoutElement
+    {
+        var frames = [try begin(value, at: path, parent: ElementTable.noParent, key: key, index: nil)]
         while true {
             if let (child, childPath) = try advance(&frames[frames.count - 1]) {
-                frames.append(try begin(child, at: childPath))
+                let parent = frames[frames.count - 1]
+                let pending = parent.pending!
+                frames.append(try begin(child, at: childPath, parent: parent.number, key: pending.key,
+                                        index: pending.items == nil ? nil : pending.built.count))
                 continue
             }
             let built = try finish(frames.removeLast())
@@ -173,8 +180,11 @@ struct DocumentReader {
         }
     }
 
-    /// Checks an element object's type and starts reading it.
-    func begin(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Frame {
+    /// Checks an element object's type, numbers the element (held by `key` of element `parent`, at `index` in the
+    /// key's array if it holds one) and starts reading it.
+    mutating func begin(_ value: JSONValueRef, at path: JSONPath, parent: UInt32, key: String, index: Int?)
+        throws(DocumentError) -> Frame
+    {
         let path = path.stored()
         let fields = try members(of: value, at: path)
         guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
@@ -189,7 +199,8 @@ struct DocumentReader {
             throw DocumentError(path: path.appending("type"),
                                 message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
-        var frame = Frame(path: path, kind: kind, members: fields)
+        let number = elements.add(parent: parent, key: key, index: index, kind: kind)
+        var frame = Frame(path: path, number: number, kind: kind, members: fields)
         frame.values.path = path
         frame.values.fonts = fonts
         return frame
@@ -272,9 +283,7 @@ struct DocumentReader {
             built.debugName = name
         }
         if built is TextNode { hasTexts = true }
-        let kindPosition = ElementKind.all.firstIndex { $0.type == kind.type }!
-        info[ObjectIdentifier(built)] = .init(name: frame.name, path: frame.path.storedComponents,
-                                              color: frame.values.color("color"), kind: UInt8(kindPosition))
+        elements.built(built, number: frame.number, name: frame.name, color: frame.values.color("color"))
         if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
     }

@@ -4,8 +4,7 @@
 /// A path is an immutable list of components linked from the last to the first, so paths can be handed to any
 /// thread: `appending` changes nothing shared. The last step of a path is kept in the path itself until a longer
 /// path is made from it (or ``stored()`` asks): the path of a number or a string, made for every value read but
-/// needed only to word an error, allocates nothing, and the paths the document keeps (one per element) share
-/// their common parts.
+/// needed only to word an error, allocates nothing, and the paths of an object's members share its components.
 struct JSONPath: Sendable, CustomStringConvertible {
     /// The last component of a non-empty path, with the components before it.
     final class Component: @unchecked Sendable {
@@ -50,7 +49,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
     init() { self.init(components: nil) }
 
     /// The path whose every step is in `components` (``stored()``'s ``storedComponents``).
-    init(components: Component?) {
+    private init(components: Component?) {
         self.init(components: components, hasStep: false, stepKey: nil, stepIndex: 0)
     }
 
@@ -70,8 +69,8 @@ struct JSONPath: Sendable, CustomStringConvertible {
         hasStep ? JSONPath(components: storedComponents) : self
     }
 
-    /// The components of ``stored()``: what a document keeps of an element's path (one reference).
-    var storedComponents: Component? {
+    /// The components of ``stored()``.
+    private var storedComponents: Component? {
         hasStep ? Component(parent: components, key: stepKey, index: stepIndex) : components
     }
 

@@ -28,7 +28,7 @@ public struct LayoutDocument {
     /// Named elements, by name.
     public let elementsByName: [String: LayoutElement]
     /// Every element's name, colour, type and JSON path.
-    let info: [ObjectIdentifier: ElementInfo]
+    let elements: ElementTable
     /// Every text element, grouped by the node whose layout contains it, whose direction gives the texts' default
     /// paragraph direction.
     let textGroups: [TextGroup]
@@ -44,16 +44,6 @@ public struct LayoutDocument {
         var path: JSONPath
         /// Whether it bounds the width (else the height).
         var onWidth: Bool
-    }
-
-    /// What the document says about one element, in 32 bytes: a document can have millions.
-    struct ElementInfo {
-        var name: String?
-        /// The element's JSON path (``JSONPath/storedComponents``).
-        var path: JSONPath.Component?
-        var color: RGBA?
-        /// The element's `type`: the position of its kind in ``ElementKind/all``.
-        var kind: UInt8
     }
 
     /// The texts a node's layout contains, and the default direction they were last given. A class: the
@@ -72,19 +62,19 @@ public struct LayoutDocument {
 
     /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
-         info: [ObjectIdentifier: ElementInfo], elementsByName: [String: LayoutElement],
+         elements: ElementTable, elementsByName: [String: LayoutElement],
          percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool) {
         self.sizeRange = sizeRange
         self.scale = scale
         self.layoutDirection = layoutDirection
         self.rootElement = rootElement
-        self.info = info
+        self.elements = elements
         self.elementsByName = elementsByName
         self.percentageBounds = percentageBounds
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
         textGroups = hasTexts ? Self.textGroups(under: rootNode) : []
-        namesText = textGroups.contains { $0.texts.contains { info[ObjectIdentifier($0)]?.name != nil } }
+        namesText = textGroups.contains { $0.texts.contains { elements.number(of: $0).flatMap(elements.name) != nil } }
     }
 
     /// The text elements of the tree under `root`, grouped by containing node. Iterative: any depth.
@@ -122,25 +112,23 @@ public struct LayoutDocument {
     }
 
     /// Whether `element` is one of the document's elements (not the root node or a wrapper the reader adds).
-    public func contains(_ element: LayoutElement) -> Bool { info[ObjectIdentifier(element)] != nil }
+    public func contains(_ element: LayoutElement) -> Bool { elements.number(of: element) != nil }
 
     /// How many elements the document has.
-    public var elementCount: Int { info.count }
+    public var elementCount: Int { elements.count }
 
     /// The document type of an element (`node`, `stack`, …), as its `type` key says.
-    public func type(of element: LayoutElement) -> String? {
-        info[ObjectIdentifier(element)].map { ElementKind.all[Int($0.kind)].type }
-    }
+    public func type(of element: LayoutElement) -> String? { elements.number(of: element).map { elements.kind($0).type } }
 
     /// The name an element has in the document.
-    public func name(of element: LayoutElement) -> String? { info[ObjectIdentifier(element)]?.name }
+    public func name(of element: LayoutElement) -> String? { elements.number(of: element).flatMap(elements.name) }
 
     /// The colour a node has in the document (`color`, read from its CSS text), for pictures.
-    public func color(of element: LayoutElement) -> RGBA? { info[ObjectIdentifier(element)]?.color }
+    public func color(of element: LayoutElement) -> RGBA? { elements.number(of: element).flatMap(elements.color) }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
     public func path(of element: LayoutElement) -> String? {
-        info[ObjectIdentifier(element)].map { JSONPath(components: $0.path).description }
+        elements.number(of: element).map { elements.path($0).description }
     }
 
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a

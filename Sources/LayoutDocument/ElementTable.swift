@@ -1,0 +1,90 @@
+import TextureLayout
+
+/// What a document says about each of its elements (type, name, colour, JSON path), in about 30 bytes per element:
+/// a document can have millions, and most of them have neither a name nor a colour.
+///
+/// Elements are numbered in the order the reader meets them (pre-order). Each keeps a 12-byte record: its type, and
+/// its path as one step from its parent's (the parent's number, the key and, in an array, the index). A path is
+/// written out only when asked for, an error message's or a picture's, by following the parents; the components
+/// the reader made while reading are freed with each element. Names and colours are kept aside, by number, for the
+/// few that have them.
+struct ElementTable {
+    /// One element: its type and the last step of its path.
+    struct Record {
+        /// The number of the element whose key holds this one; ``ElementTable/noParent`` for the root.
+        let parent: UInt32
+        /// The position in the array the key holds; -1 when the key holds this element itself.
+        let index: Int32
+        /// The key, as its position in ``ElementTable/keys``.
+        let key: UInt8
+        /// The element's `type`: the position of its kind in ``ElementKind/all``.
+        let kind: UInt8
+    }
+
+    /// The parent of an element the document itself holds (its `root`).
+    static let noParent = UInt32.max
+
+    /// Every element's record, by number.
+    private var records: [Record] = []
+    /// The keys that hold elements (`root`, `children`, `child`, …: a handful), which records name by position.
+    private var keys: [String] = []
+    /// The number of each element object.
+    private var numbers: [ObjectIdentifier: UInt32] = [:]
+    /// The names of the elements that have one, by number.
+    private var names: [UInt32: String] = [:]
+    /// The colours of the elements that have one, by number.
+    private var colors: [UInt32: RGBA] = [:]
+
+    /// How many elements the document has.
+    var count: Int { records.count }
+
+    /// Numbers the element the reader starts reading: held by `key` of element `parent` (at `index` in the array
+    /// the key holds, if it holds one), of type `kind`.
+    mutating func add(parent: UInt32, key: String, index: Int?, kind: ElementKind) -> UInt32 {
+        let number = UInt32(records.count)
+        let keyPosition = keys.firstIndex(of: key) ?? {
+            keys.append(key)
+            return keys.count - 1
+        }()
+        let kindPosition = ElementKind.all.firstIndex { $0.type == kind.type }!
+        records.append(Record(parent: parent, index: index.map { Int32(clamping: $0) } ?? -1,
+                              key: UInt8(keyPosition), kind: UInt8(kindPosition)))
+        return number
+    }
+
+    /// Records the object built for element `number`, with its name and colour.
+    mutating func built(_ element: LayoutElement, number: UInt32, name: String?, color: RGBA?) {
+        numbers[ObjectIdentifier(element)] = number
+        if let name { names[number] = name }
+        if let color { colors[number] = color }
+    }
+
+    /// The number of `element`; `nil` when it is not one of the document's elements.
+    func number(of element: LayoutElement) -> UInt32? { numbers[ObjectIdentifier(element)] }
+
+    /// The element's kind.
+    func kind(_ number: UInt32) -> ElementKind { ElementKind.all[Int(records[Int(number)].kind)] }
+
+    /// The element's name, if it has one.
+    func name(_ number: UInt32) -> String? { names.isEmpty ? nil : names[number] }
+
+    /// The element's colour, if it has one.
+    func color(_ number: UInt32) -> RGBA? { colors.isEmpty ? nil : colors[number] }
+
+    /// The element's JSON path, e.g. `root.children[2].child`, made from the records of its ancestors.
+    func path(_ number: UInt32) -> JSONPath {
+        var steps: [Record] = []
+        var current = number
+        while current != Self.noParent {
+            let record = records[Int(current)]
+            steps.append(record)
+            current = record.parent
+        }
+        var path = JSONPath()
+        for step in steps.reversed() {
+            path = path.appending(keys[Int(step.key)])
+            if step.index >= 0 { path = path.appending(index: Int(step.index)) }
+        }
+        return path
+    }
+}
