@@ -114,14 +114,12 @@ open class LayoutElement: CustomStringConvertible {
     }
 }
 
-/// The per-element state of the layout engine.
+/// The per-element state of the layout engine. It is read at every measurement of a pass over thousands of
+/// elements, so it is kept dense: a pass over a fresh tree touches every element's state once, and its size
+/// decides how much memory a big document takes and how many cache lines a pass misses. The small fields come
+/// last, where they share one word with the cache's bookkeeping.
 struct LayoutState {
     var style = Style()
-    var cache = MeasurementCache()
-    /// The range and parent size of the latest measurement request, whether or not the cache answered it.
-    var request = MeasurementKey.none
-    /// The key of the latest full computation: children's positions and sizes belong to it.
-    var computedKey = MeasurementKey.none
     /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
     var computationID: UInt64 = 0
     /// The computation of the parent that measured this element last.
@@ -130,16 +128,24 @@ struct LayoutState {
     var measuredSize = Size.zero
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
+    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
+    /// when it is computed; meaningful only while `hasDerivedBaseline` is set (two plain doubles and a flag take
+    /// less room than an optional pair).
+    var derivedAscender = 0.0
+    var derivedDescender = 0.0
+    var cache = MeasurementCache()
     /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
     /// with no sublayouts.
     var isPlaceholder = false
+    var hasDerivedBaseline = false
 
-    /// A vertical stack's ascender and descender from its first and last child, set when it is laid out.
-    var derivedBaseline: (ascender: Double, descender: Double)?
-
+    /// Forgets the cached measurements and which of them the children's results belong to. The entries' memory
+    /// is left as it is: `count` hides them, and a slot named by `request` is read only within the pass that
+    /// set it.
     mutating func invalidate() {
-        cache = MeasurementCache()
-        computedKey = .none
+        cache.count = 0
+        cache.next = 0
+        cache.computed = MeasurementCache.none
     }
 }
 
@@ -147,50 +153,106 @@ struct LayoutState {
 struct MeasurementKey: Sendable {
     var range: SizeRange
     var parentSize: Size
-    /// The pass's pixel scale: sizes are ceiled to its grid, so a result holds for one scale only.
-    var scale: Double
 
-    /// A key no real request matches (a pass's scale is always positive).
-    static let none = MeasurementKey(range: .zero, parentSize: .zero, scale: -1)
-
-    init(range: SizeRange, parentSize: Size, scale: Double) {
-        self.range = range
-        self.parentSize = parentSize
-        self.scale = scale
-    }
-
-    func isIdentical(to other: MeasurementKey) -> Bool {
+    /// Bitwise equality (NaN equals NaN), so that a request for an undefined parent size can hit.
+    @inline(__always) func isIdentical(to other: MeasurementKey) -> Bool {
         range.isIdentical(to: other.range) && parentSize.isIdentical(to: other.parentSize)
-            && scale == other.scale
     }
 }
 
-/// The last few measurements of one element, stored inline (no allocation). Four entries cover a stack child's
-/// first measurement, its flexed and its stretched re-measurement.
+/// The last few measurements of one element, stored inline (no allocation), and which of them the latest
+/// request and the latest full computation were. Four entries cover a stack child's first measurement, its
+/// flexed and its stretched re-measurement, and the same again for a second measurement of its parent.
+///
+/// Every entry holds for one pixel scale, kept once here rather than in every key (sizes are ceiled to the
+/// scale's grid, so a result holds for one scale only): a request at another scale empties the cache first,
+/// which answers exactly what keys carrying their scale would (no entry could match).
+///
+/// The latest request and computation are slot numbers instead of keys (a key is 48 bytes): the request was
+/// either answered from an entry or computed, and a computation's key is in the entry it was inserted into,
+/// unless it was not kept (a computation that reported issues, or that saw the pass stop).
 struct MeasurementCache: Sendable {
     struct Entry: Sendable {
         var key: MeasurementKey
         var size: Size
     }
 
+    /// `request` when the latest request was computed; `computed` when the latest computation was not kept.
+    static let none: UInt8 = 0xFF
+
+    /// The pixel scale of every entry; 0 (no pass's scale) before the first insertion.
+    var scale = 0.0
     var entries: (Entry, Entry, Entry, Entry)
     var count: UInt8 = 0
     var next: UInt8 = 0
+    /// The entry that answered the latest request, or `none` when it was computed (then its key is the one of
+    /// `computed`). Read only within the pass that set it.
+    var request = none
+    /// The entry holding the key of the latest full computation, to which the children's positions and sizes
+    /// belong, or `none` when that computation was not kept (or the cache was emptied since).
+    var computed = none
 
     init() {
-        let empty = Entry(key: .none, size: .zero)
+        let empty = Entry(key: MeasurementKey(range: .zero, parentSize: .zero), size: .zero)
         entries = (empty, empty, empty, empty)
     }
 
-    @inline(__always) mutating func insert(_ size: Size, for key: MeasurementKey) {
+    /// Keeps `size` for `key` in the oldest entry and returns that entry's slot.
+    @inline(__always) mutating func insert(_ size: Size, for key: MeasurementKey) -> UInt8 {
         let entry = Entry(key: key, size: size)
-        switch next {
+        let slot = next
+        switch slot {
         case 0: entries.0 = entry
         case 1: entries.1 = entry
         case 2: entries.2 = entry
         default: entries.3 = entry
         }
-        next = (next + 1) & 3
+        next = (slot + 1) & 3
         if count < 4 { count += 1 }
+        return slot
+    }
+
+    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's. A cache kept at
+    /// another scale is emptied first. Called through ``LayoutStateRef/cache``'s in-place access, so the entries
+    /// are compared where they are, not copied.
+    @inline(__always) mutating func answer(_ key: MeasurementKey, scale: Double) -> Size? {
+        guard self.scale == scale else {
+            self.scale = scale
+            count = 0
+            next = 0
+            computed = Self.none
+            return nil
+        }
+        if count > 0 && entries.0.key.isIdentical(to: key) {
+            request = 0
+            return entries.0.size
+        }
+        if count > 1 && entries.1.key.isIdentical(to: key) {
+            request = 1
+            return entries.1.size
+        }
+        if count > 2 && entries.2.key.isIdentical(to: key) {
+            request = 2
+            return entries.2.size
+        }
+        if count > 3 && entries.3.key.isIdentical(to: key) {
+            request = 3
+            return entries.3.size
+        }
+        return nil
+    }
+
+    /// Whether the latest request is the latest full computation's key, so that the children's results belong
+    /// to the size it was answered: it was computed, or answered from the computation's own entry.
+    var requestIsComputed: Bool { request == Self.none || request == computed }
+
+    /// The key kept in `slot` (0...3).
+    @inline(__always) func key(at slot: UInt8) -> MeasurementKey {
+        switch slot {
+        case 0: return entries.0.key
+        case 1: return entries.1.key
+        case 2: return entries.2.key
+        default: return entries.3.key
+        }
     }
 }

@@ -45,7 +45,7 @@ public final class LayoutContext {
     public func measure(_ child: LayoutElement, in range: SizeRange, parentSize: Size) -> Size {
         child.state.measuredBy = currentComputation
         child.state.isPlaceholder = false
-        return request(child, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
+        return request(child, MeasurementKey(range: range, parentSize: parentSize))
     }
 
     /// Sets `child`'s position relative to the element being computed (Texture stores it unrounded). A coordinate
@@ -84,12 +84,12 @@ public final class LayoutContext {
         root.state.measuredBy = 0
         root.state.isPlaceholder = false
         root.state.placedPosition = .zero
-        let size = request(root, MeasurementKey(range: range, parentSize: parentSize, scale: grid.scale))
+        let size = request(root, MeasurementKey(range: range, parentSize: parentSize))
         while let element = staleElements.popLast() {
             let state = element.state
             // A placeholder's parent ended up not measuring it: its stale results are not part of the layout.
-            if !state.isPlaceholder && !state.request.isIdentical(to: state.computedKey) {
-                _ = compute(element, state.request)
+            if !state.isPlaceholder && !state.cache.requestIsComputed {
+                _ = compute(element, state.cache.key(at: state.cache.request))
             }
         }
         return size
@@ -97,11 +97,10 @@ public final class LayoutContext {
 
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
-        state.request = key
-        if let size = state.cachedSize(for: key) {
+        if let size = state.cache.answer(key, scale: grid.scale) {
             state.measuredSize = size
             // A hit on an older entry leaves the element's children laid out for another measurement.
-            if !key.isIdentical(to: state.computedKey) { staleElements.append(element) }
+            if !state.cache.requestIsComputed { staleElements.append(element) }
             return size
         }
         return compute(element, key)
@@ -130,12 +129,11 @@ public final class LayoutContext {
             report(.invalidSize(size), for: element)
             size = .zero
         }
-        state.computedKey = key
         state.measuredSize = size
+        state.cache.request = MeasurementCache.none
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
-        if issues.count == issuesBefore && !isStopped {
-            state.cache.insert(size, for: key)
-        }
+        state.cache.computed = issues.count == issuesBefore && !isStopped
+            ? state.cache.insert(size, for: key) : MeasurementCache.none
         return size
     }
 

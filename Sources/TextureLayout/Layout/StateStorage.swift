@@ -64,18 +64,6 @@ struct LayoutStateRef {
         @inline(__always) nonmutating _modify { yield &pointer.pointee.cache }
     }
 
-    /// The range and parent size of the latest measurement request.
-    var request: MeasurementKey {
-        @inline(__always) get { pointer.pointee.request }
-        @inline(__always) nonmutating set { pointer.pointee.request = newValue }
-    }
-
-    /// The key of the latest full computation.
-    var computedKey: MeasurementKey {
-        @inline(__always) get { pointer.pointee.computedKey }
-        @inline(__always) nonmutating set { pointer.pointee.computedKey = newValue }
-    }
-
     /// The latest full computation's ID.
     var computationID: UInt64 {
         @inline(__always) get { pointer.pointee.computationID }
@@ -106,34 +94,24 @@ struct LayoutStateRef {
         @inline(__always) nonmutating set { pointer.pointee.isPlaceholder = newValue }
     }
 
-    /// A vertical stack's ascender and descender from its first and last child.
+    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines.
     var derivedBaseline: (ascender: Double, descender: Double)? {
-        @inline(__always) get { pointer.pointee.derivedBaseline }
-        @inline(__always) nonmutating set { pointer.pointee.derivedBaseline = newValue }
+        @inline(__always) get {
+            pointer.pointee.hasDerivedBaseline
+                ? (pointer.pointee.derivedAscender, pointer.pointee.derivedDescender) : nil
+        }
+        @inline(__always) nonmutating set {
+            pointer.pointee.hasDerivedBaseline = newValue != nil
+            if let newValue {
+                pointer.pointee.derivedAscender = newValue.ascender
+                pointer.pointee.derivedDescender = newValue.descender
+            }
+        }
     }
 
     /// Forgets the cached measurements (``LayoutState/invalidate()``), in place.
     @inline(__always) func invalidate() {
         pointer.pointee.invalidate()
-    }
-
-    /// The cached size for `key`, if any. Reads entry by entry: a method of ``MeasurementCache`` would copy the
-    /// cache first.
-    @inline(__always) func cachedSize(for key: MeasurementKey) -> Size? {
-        let count = pointer.pointee.cache.count
-        if count > 0 && pointer.pointee.cache.entries.0.key.isIdentical(to: key) {
-            return pointer.pointee.cache.entries.0.size
-        }
-        if count > 1 && pointer.pointee.cache.entries.1.key.isIdentical(to: key) {
-            return pointer.pointee.cache.entries.1.size
-        }
-        if count > 2 && pointer.pointee.cache.entries.2.key.isIdentical(to: key) {
-            return pointer.pointee.cache.entries.2.size
-        }
-        if count > 3 && pointer.pointee.cache.entries.3.key.isIdentical(to: key) {
-            return pointer.pointee.cache.entries.3.size
-        }
-        return nil
     }
 
     /// Whether none of the six sizing dimensions is set, so that the style allows any size.
