@@ -37,6 +37,15 @@ import Testing
         #expect(specs[1].parent === root)
     }
 
+    /// The per-element state stays dense: the style is 128 bytes (thirteen doubles, a point and one word of
+    /// units), and the state no more than the style, four cache entries of a 48-byte key and a 16-byte size, and
+    /// 80 bytes of results and bookkeeping. A field added carelessly (an optional, a key per entry) shows here.
+    @Test func theStateStaysDense() {
+        #expect(MemoryLayout<Style>.size == 128)
+        #expect(MemoryLayout<MeasurementKey>.size == 48)
+        #expect(MemoryLayout<LayoutState>.stride <= 128 + 4 * 64 + 80)
+    }
+
     #if DEBUG
     /// A link set without the parent clearing it (what the engine never does) is caught when it is followed after
     /// the parent is freed, instead of reading freed memory.

@@ -231,4 +231,47 @@ extension Style {
         configure(&style)
         return style
     }
+
+    /// The style stores its dimensions' units apart from their values (a packed word): each of the seven
+    /// dimensions and `alignSelf` keeps what was set, whatever is set around it.
+    @Test func everyDimensionKeepsItsUnitAndValue() {
+        var style = Style()
+        style.alignSelf = .stretch
+        style.width = .points(1)
+        style.height = .fraction(0.2)
+        style.minWidth = .points(3)
+        style.maxWidth = .fraction(0.4)
+        style.minHeight = .points(5)
+        style.maxHeight = .fraction(0.6)
+        style.flexBasis = .points(7)
+        #expect(style.width == .points(1) && style.height == .fraction(0.2))
+        #expect(style.minWidth == .points(3) && style.maxWidth == .fraction(0.4))
+        #expect(style.minHeight == .points(5) && style.maxHeight == .fraction(0.6))
+        #expect(style.flexBasis == .points(7) && style.alignSelf == .stretch)
+        style.height = .auto
+        style.alignSelf = .center
+        #expect(style.height == .auto && style.width == .points(1) && style.minWidth == .points(3))
+        #expect(style.alignSelf == .center && style.flexBasis == .points(7))
+    }
+
+    /// A value changed through `value` reads back as set, even on an auto dimension (only
+    /// `Dimension(unit:value:)` zeroes an auto value), as when each dimension was stored whole.
+    @Test func aValueChangedInPlaceIsKept() {
+        var style = Style()
+        style.maxHeight.value = 5
+        #expect(style.maxHeight.unit == .auto && style.maxHeight.value == 5)
+        #expect(style.maxHeight != .auto)
+    }
+
+    /// Equal styles are equal and hash alike however they were built; any one field tells them apart.
+    @Test func equalityAndHashing() {
+        var a = Style(), b = Style()
+        a.width = .points(10)
+        a.alignSelf = .end
+        b.alignSelf = .end
+        b.width = .points(10)
+        #expect(a == b && a.hashValue == b.hashValue)
+        b.flexBasis = .fraction(0)
+        #expect(a != b)
+    }
 }

@@ -101,7 +101,7 @@ open class LayoutElement: CustomStringConvertible {
             return calculateSize(constrainedSize, context: context)
         }
         var undefined = false
-        let own = state.resolvedStyleRange(parent: parentSize, auto: .unconstrained, undefined: &undefined)
+        let own = state.ownRange(parent: parentSize, undefined: &undefined)
         if undefined { context.report(.undefinedPercentage, for: self, parentSize: parentSize) }
         return calculateSize(constrainedSize.intersection(own), context: context)
     }

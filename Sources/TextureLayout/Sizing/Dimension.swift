@@ -21,6 +21,14 @@ public struct Dimension: Hashable, Sendable, BitwiseCopyable {
         self.value = unit == .auto ? 0 : value
     }
 
+    /// A dimension exactly as stored, without ``init(unit:value:)``'s zeroing of an auto value: ``Style`` keeps
+    /// units and values apart and gives back what was set (a value changed through `value` after the
+    /// dimension was made included).
+    @inline(__always) init(stored unit: Unit, value: Double) {
+        self.unit = unit
+        self.value = value
+    }
+
     /// No length of its own.
     public static let auto = Dimension(unit: .auto, value: 0)
 

@@ -17,20 +17,20 @@ public enum AlignSelf: UInt8, Hashable, Sendable, BitwiseCopyable, CaseIterable 
 /// Only six sizing dimensions are stored; `preferredSize`, `minSize`, `maxSize` and the `…LayoutSize` properties
 /// read and write them, so the last write wins. Texture's precedence applies when they are resolved: the min
 /// overrides the max, which overrides `width`/`height`.
+///
+/// Every element's layout state holds a style, so it is stored densely (128 bytes): the seven dimensions keep
+/// their values and their units apart, the units in one word with `alignSelf`, instead of padding each
+/// dimension's one-byte unit to eight bytes. The default style is all zero bits.
 public struct Style: Hashable, Sendable, BitwiseCopyable {
-    // General sizing (every element).
-    /// The exact width; `minWidth` and `maxWidth` override it.
-    public var width: Dimension = .auto
-    /// The exact height; `minHeight` and `maxHeight` override it.
-    public var height: Dimension = .auto
-    /// The smallest width; it overrides `maxWidth` and `width`.
-    public var minWidth: Dimension = .auto
-    /// The largest width; it overrides `width`.
-    public var maxWidth: Dimension = .auto
-    /// The smallest height; it overrides `maxHeight` and `height`.
-    public var minHeight: Dimension = .auto
-    /// The largest height; it overrides `height`.
-    public var maxHeight: Dimension = .auto
+    // The values of width, height, minWidth, maxWidth, minHeight, maxHeight and flexBasis; their units are the
+    // bytes of `units`, in that order.
+    private var widthValue = 0.0
+    private var heightValue = 0.0
+    private var minWidthValue = 0.0
+    private var maxWidthValue = 0.0
+    private var minHeightValue = 0.0
+    private var maxHeightValue = 0.0
+    private var flexBasisValue = 0.0
 
     // Read by a parent stack.
     /// Extra space before this child along a parent stack's main axis (may be negative).
@@ -41,10 +41,6 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
     public var flexGrow: Double = 0
     /// 0 by default (CSS says 1): a child does not shrink unless asked.
     public var flexShrink: Double = 0
-    /// The main-axis length a parent stack first measures this child at; auto measures it unconstrained.
-    public var flexBasis: Dimension = .auto
-    /// This child's cross-axis alignment in a parent stack, overriding the stack's `alignItems`.
-    public var alignSelf: AlignSelf = .auto
     /// Distance from the top to the baseline, for baseline alignment. A vertical stack sets its own from its
     /// first child each time it is laid out.
     public var ascender: Double = 0
@@ -54,6 +50,64 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
     // Read by a parent absolute spec.
     /// Where a parent absolute spec places this child.
     public var layoutPosition: Point = .zero
+
+    /// Bytes 0–6: the units of the seven dimensions (``Dimension/Unit``'s raw values, 0 for auto); byte 7:
+    /// `alignSelf`'s raw value.
+    private var units: UInt64 = 0
+
+    @inline(__always) private func unit(_ index: UInt64) -> Dimension.Unit {
+        Dimension.Unit(rawValue: UInt8(truncatingIfNeeded: units >> (index * 8))) ?? .auto
+    }
+
+    @inline(__always) private mutating func setUnit(_ unit: Dimension.Unit, _ index: UInt64) {
+        units = units & ~(0xFF << (index * 8)) | UInt64(unit.rawValue) << (index * 8)
+    }
+
+    // General sizing (every element).
+    /// The exact width; `minWidth` and `maxWidth` override it.
+    public var width: Dimension {
+        @inline(__always) get { Dimension(stored: unit(0), value: widthValue) }
+        set { setUnit(newValue.unit, 0); widthValue = newValue.value }
+    }
+    /// The exact height; `minHeight` and `maxHeight` override it.
+    public var height: Dimension {
+        @inline(__always) get { Dimension(stored: unit(1), value: heightValue) }
+        set { setUnit(newValue.unit, 1); heightValue = newValue.value }
+    }
+    /// The smallest width; it overrides `maxWidth` and `width`.
+    public var minWidth: Dimension {
+        @inline(__always) get { Dimension(stored: unit(2), value: minWidthValue) }
+        set { setUnit(newValue.unit, 2); minWidthValue = newValue.value }
+    }
+    /// The largest width; it overrides `width`.
+    public var maxWidth: Dimension {
+        @inline(__always) get { Dimension(stored: unit(3), value: maxWidthValue) }
+        set { setUnit(newValue.unit, 3); maxWidthValue = newValue.value }
+    }
+    /// The smallest height; it overrides `maxHeight` and `height`.
+    public var minHeight: Dimension {
+        @inline(__always) get { Dimension(stored: unit(4), value: minHeightValue) }
+        set { setUnit(newValue.unit, 4); minHeightValue = newValue.value }
+    }
+    /// The largest height; it overrides `height`.
+    public var maxHeight: Dimension {
+        @inline(__always) get { Dimension(stored: unit(5), value: maxHeightValue) }
+        set { setUnit(newValue.unit, 5); maxHeightValue = newValue.value }
+    }
+    /// The main-axis length a parent stack first measures this child at; auto measures it unconstrained.
+    public var flexBasis: Dimension {
+        @inline(__always) get { Dimension(stored: unit(6), value: flexBasisValue) }
+        set { setUnit(newValue.unit, 6); flexBasisValue = newValue.value }
+    }
+    /// This child's cross-axis alignment in a parent stack, overriding the stack's `alignItems`.
+    public var alignSelf: AlignSelf {
+        @inline(__always) get { AlignSelf(rawValue: UInt8(truncatingIfNeeded: units >> 56)) ?? .auto }
+        set { units = units & 0x00FF_FFFF_FFFF_FFFF | UInt64(newValue.rawValue) << 56 }
+    }
+
+    /// Whether none of the six sizing dimensions is set, so that the style allows any size: one test of the
+    /// units' word.
+    @inline(__always) var hasAutoSize: Bool { units & 0x0000_FFFF_FFFF_FFFF == 0 }
 
     /// A style with Texture's defaults: every dimension auto, no flexing, no spacing.
     public init() {}

@@ -100,8 +100,7 @@ struct StackComputation {
         var childCrossMax = crossMax
         if items[index].alignment == .stretch {
             var undefined = false
-            let own = child.state.resolvedStyleRange(parent: .undefined, auto: .unconstrained,
-                                                             undefined: &undefined)
+            let own = child.state.ownRange(parent: .undefined, undefined: &undefined)
             if undefined { context.report(.undefinedPercentage, for: child, parentSize: .undefined) }
             childCrossMin = elvis(own.min[crossAxis], crossMin)
             childCrossMax = own.max[crossAxis] == .infinity ? crossMax : own.max[crossAxis]
