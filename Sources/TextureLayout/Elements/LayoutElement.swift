@@ -115,11 +115,12 @@ open class LayoutElement: CustomStringConvertible {
 }
 
 /// The per-element state of the layout engine. It is read at every measurement of a pass over thousands of
-/// elements, so it is kept dense: a pass over a fresh tree touches every element's state once, and its size
-/// decides how much memory a big document takes and how many cache lines a pass misses. The small fields come
-/// last, where they share one word with the cache's bookkeeping.
+/// elements, so it is kept dense and ordered by use: a pass over a fresh tree touches every element's state once,
+/// its size decides how much memory a big document takes, and the number of cache lines a measurement reads
+/// decides much of the pass's time. The results and the cache's bookkeeping come first (64 bytes, read and
+/// written by every request), then the style (its stack fields first), then the cache's entries (a first
+/// measurement writes only the first), and last what only stacks and texts set.
 struct LayoutState {
-    var style = Style()
     /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
     var computationID: UInt64 = 0
     /// The computation of the parent that measured this element last.
@@ -128,16 +129,19 @@ struct LayoutState {
     var measuredSize = Size.zero
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
-    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
-    /// when it is computed; meaningful only while `hasDerivedBaseline` is set (two plain doubles and a flag take
-    /// less room than an optional pair).
-    var derivedAscender = 0.0
-    var derivedDescender = 0.0
     var cache = MeasurementCache()
     /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
-    /// with no sublayouts.
+    /// with no sublayouts. (Placed after the cache's bookkeeping, in its last word.)
     var isPlaceholder = false
+    /// Whether `derivedAscender` and `derivedDescender` are set: two plain doubles and a flag take less room
+    /// than an optional pair.
     var hasDerivedBaseline = false
+    var style = Style()
+    var entries: MeasurementEntries = (.empty, .empty, .empty, .empty)
+    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
+    /// when it is computed.
+    var derivedAscender = 0.0
+    var derivedDescender = 0.0
 
     /// Forgets the cached measurements and which of them the children's results belong to. The entries' memory
     /// is left as it is: `count` hides them, and a slot named by `request` is read only within the pass that
@@ -146,6 +150,67 @@ struct LayoutState {
         cache.count = 0
         cache.next = 0
         cache.computed = MeasurementCache.none
+    }
+
+    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's. A cache kept at
+    /// another scale is emptied first. Called through ``LayoutStateRef``'s pointer, so the entries are compared
+    /// where they are, not copied.
+    @inline(__always) mutating func answer(_ key: MeasurementKey, scale: Double) -> Size? {
+        guard cache.scale == scale else {
+            cache.scale = scale
+            invalidate()
+            return nil
+        }
+        let count = cache.count
+        if count > 0 && entries.0.key.isIdentical(to: key) {
+            cache.request = 0
+            return entries.0.size
+        }
+        if count > 1 && entries.1.key.isIdentical(to: key) {
+            cache.request = 1
+            return entries.1.size
+        }
+        if count > 2 && entries.2.key.isIdentical(to: key) {
+            cache.request = 2
+            return entries.2.size
+        }
+        if count > 3 && entries.3.key.isIdentical(to: key) {
+            cache.request = 3
+            return entries.3.size
+        }
+        return nil
+    }
+
+    /// Records a computation of `key`: its `size` is kept in the oldest entry when `keep` (it reported no issue
+    /// and the pass did not stop), and it becomes both the latest request and the latest computation.
+    @inline(__always) mutating func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
+        measuredSize = size
+        cache.request = MeasurementCache.none
+        guard keep else {
+            cache.computed = MeasurementCache.none
+            return
+        }
+        let slot = cache.next
+        let entry = MeasurementEntry(key: key, size: size)
+        switch slot {
+        case 0: entries.0 = entry
+        case 1: entries.1 = entry
+        case 2: entries.2 = entry
+        default: entries.3 = entry
+        }
+        cache.next = (slot + 1) & 3
+        if cache.count < 4 { cache.count += 1 }
+        cache.computed = slot
+    }
+
+    /// The key of the latest request when it was answered from an entry (`cache.request` is a slot).
+    func requestedKey() -> MeasurementKey {
+        switch cache.request {
+        case 0: return entries.0.key
+        case 1: return entries.1.key
+        case 2: return entries.2.key
+        default: return entries.3.key
+        }
     }
 }
 
@@ -160,9 +225,22 @@ struct MeasurementKey: Sendable {
     }
 }
 
-/// The last few measurements of one element, stored inline (no allocation), and which of them the latest
-/// request and the latest full computation were. Four entries cover a stack child's first measurement, its
-/// flexed and its stretched re-measurement, and the same again for a second measurement of its parent.
+/// The last few measurements of one element, stored inline (no allocation). Four entries cover a stack child's
+/// first measurement, its flexed and its stretched re-measurement, with one to spare for a parent measured again
+/// at another range.
+typealias MeasurementEntries = (MeasurementEntry, MeasurementEntry, MeasurementEntry, MeasurementEntry)
+
+/// One measurement: its key and the pixel-ceiled size it gave.
+struct MeasurementEntry: Sendable {
+    var key: MeasurementKey
+    var size: Size
+
+    /// What an entry beyond `count` holds before it is first used.
+    static let empty = MeasurementEntry(key: MeasurementKey(range: .zero, parentSize: .zero), size: .zero)
+}
+
+/// The bookkeeping of an element's measurement entries (``LayoutState/entries``): how many there are, which is
+/// the oldest, and which of them the latest request and the latest full computation were.
 ///
 /// Every entry holds for one pixel scale, kept once here rather than in every key (sizes are ceiled to the
 /// scale's grid, so a result holds for one scale only): a request at another scale empties the cache first,
@@ -172,17 +250,11 @@ struct MeasurementKey: Sendable {
 /// either answered from an entry or computed, and a computation's key is in the entry it was inserted into,
 /// unless it was not kept (a computation that reported issues, or that saw the pass stop).
 struct MeasurementCache: Sendable {
-    struct Entry: Sendable {
-        var key: MeasurementKey
-        var size: Size
-    }
-
     /// `request` when the latest request was computed; `computed` when the latest computation was not kept.
     static let none: UInt8 = 0xFF
 
     /// The pixel scale of every entry; 0 (no pass's scale) before the first insertion.
     var scale = 0.0
-    var entries: (Entry, Entry, Entry, Entry)
     var count: UInt8 = 0
     var next: UInt8 = 0
     /// The entry that answered the latest request, or `none` when it was computed (then its key is the one of
@@ -192,67 +264,7 @@ struct MeasurementCache: Sendable {
     /// belong, or `none` when that computation was not kept (or the cache was emptied since).
     var computed = none
 
-    init() {
-        let empty = Entry(key: MeasurementKey(range: .zero, parentSize: .zero), size: .zero)
-        entries = (empty, empty, empty, empty)
-    }
-
-    /// Keeps `size` for `key` in the oldest entry and returns that entry's slot.
-    @inline(__always) mutating func insert(_ size: Size, for key: MeasurementKey) -> UInt8 {
-        let entry = Entry(key: key, size: size)
-        let slot = next
-        switch slot {
-        case 0: entries.0 = entry
-        case 1: entries.1 = entry
-        case 2: entries.2 = entry
-        default: entries.3 = entry
-        }
-        next = (slot + 1) & 3
-        if count < 4 { count += 1 }
-        return slot
-    }
-
-    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's. A cache kept at
-    /// another scale is emptied first. Called through ``LayoutStateRef/cache``'s in-place access, so the entries
-    /// are compared where they are, not copied.
-    @inline(__always) mutating func answer(_ key: MeasurementKey, scale: Double) -> Size? {
-        guard self.scale == scale else {
-            self.scale = scale
-            count = 0
-            next = 0
-            computed = Self.none
-            return nil
-        }
-        if count > 0 && entries.0.key.isIdentical(to: key) {
-            request = 0
-            return entries.0.size
-        }
-        if count > 1 && entries.1.key.isIdentical(to: key) {
-            request = 1
-            return entries.1.size
-        }
-        if count > 2 && entries.2.key.isIdentical(to: key) {
-            request = 2
-            return entries.2.size
-        }
-        if count > 3 && entries.3.key.isIdentical(to: key) {
-            request = 3
-            return entries.3.size
-        }
-        return nil
-    }
-
     /// Whether the latest request is the latest full computation's key, so that the children's results belong
     /// to the size it was answered: it was computed, or answered from the computation's own entry.
     var requestIsComputed: Bool { request == Self.none || request == computed }
-
-    /// The key kept in `slot` (0...3).
-    @inline(__always) func key(at slot: UInt8) -> MeasurementKey {
-        switch slot {
-        case 0: return entries.0.key
-        case 1: return entries.1.key
-        case 2: return entries.2.key
-        default: return entries.3.key
-        }
-    }
 }

@@ -89,7 +89,7 @@ public final class LayoutContext {
             let state = element.state
             // A placeholder's parent ended up not measuring it: its stale results are not part of the layout.
             if !state.isPlaceholder && !state.cache.requestIsComputed {
-                _ = compute(element, state.cache.key(at: state.cache.request))
+                _ = compute(element, state.requestedKey())
             }
         }
         return size
@@ -97,7 +97,7 @@ public final class LayoutContext {
 
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
-        if let size = state.cache.answer(key, scale: grid.scale) {
+        if let size = state.answer(key, scale: grid.scale) {
             state.measuredSize = size
             // A hit on an older entry leaves the element's children laid out for another measurement.
             if !state.cache.requestIsComputed { staleElements.append(element) }
@@ -129,11 +129,8 @@ public final class LayoutContext {
             report(.invalidSize(size), for: element)
             size = .zero
         }
-        state.measuredSize = size
-        state.cache.request = MeasurementCache.none
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
-        state.cache.computed = issues.count == issuesBefore && !isStopped
-            ? state.cache.insert(size, for: key) : MeasurementCache.none
+        state.recordComputation(size, for: key, keep: issues.count == issuesBefore && !isStopped)
         return size
     }
 

@@ -58,10 +58,24 @@ struct LayoutStateRef {
         @inline(__always) nonmutating _modify { yield &pointer.pointee.style }
     }
 
-    /// The last few measurements.
+    /// The bookkeeping of the last few measurements.
     var cache: MeasurementCache {
         @inline(__always) _read { yield pointer.pointee.cache }
-        @inline(__always) nonmutating _modify { yield &pointer.pointee.cache }
+    }
+
+    /// ``LayoutState/answer(_:scale:)``, in place.
+    @inline(__always) func answer(_ key: MeasurementKey, scale: Double) -> Size? {
+        pointer.pointee.answer(key, scale: scale)
+    }
+
+    /// ``LayoutState/recordComputation(_:for:keep:)``, in place.
+    @inline(__always) func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
+        pointer.pointee.recordComputation(size, for: key, keep: keep)
+    }
+
+    /// ``LayoutState/requestedKey()``, read in place.
+    @inline(__always) func requestedKey() -> MeasurementKey {
+        pointer.pointee.requestedKey()
     }
 
     /// The latest full computation's ID.

@@ -22,25 +22,32 @@ public enum AlignSelf: UInt8, Hashable, Sendable, BitwiseCopyable, CaseIterable 
 /// their values and their units apart, the units in one word with `alignSelf`, instead of padding each
 /// dimension's one-byte unit to eight bytes. The default style is all zero bits.
 public struct Style: Hashable, Sendable, BitwiseCopyable {
-    // The values of width, height, minWidth, maxWidth, minHeight, maxHeight and flexBasis; their units are the
-    // bytes of `units`, in that order.
+    // Stored in the order a parent stack reads them (the units' word, then its per-child values), so that a
+    // stack's pass over its children reads the start of each style only.
+
+    /// Bytes 0–6: the units of width, height, minWidth, maxWidth, minHeight, maxHeight and flexBasis
+    /// (``Dimension/Unit``'s raw values, 0 for auto); byte 7: `alignSelf`'s raw value.
+    private var units: UInt64 = 0
+
+    // Read by a parent stack.
+    /// 0 by default: a child does not grow unless asked.
+    public var flexGrow: Double = 0
+    /// 0 by default (CSS says 1): a child does not shrink unless asked.
+    public var flexShrink: Double = 0
+    /// Extra space before this child along a parent stack's main axis (may be negative).
+    public var spacingBefore: Double = 0
+    /// Extra space after this child along a parent stack's main axis (may be negative).
+    public var spacingAfter: Double = 0
+    private var flexBasisValue = 0.0
+
+    // The values of the six sizing dimensions.
     private var widthValue = 0.0
     private var heightValue = 0.0
     private var minWidthValue = 0.0
     private var maxWidthValue = 0.0
     private var minHeightValue = 0.0
     private var maxHeightValue = 0.0
-    private var flexBasisValue = 0.0
 
-    // Read by a parent stack.
-    /// Extra space before this child along a parent stack's main axis (may be negative).
-    public var spacingBefore: Double = 0
-    /// Extra space after this child along a parent stack's main axis (may be negative).
-    public var spacingAfter: Double = 0
-    /// 0 by default: a child does not grow unless asked.
-    public var flexGrow: Double = 0
-    /// 0 by default (CSS says 1): a child does not shrink unless asked.
-    public var flexShrink: Double = 0
     /// Distance from the top to the baseline, for baseline alignment. A vertical stack sets its own from its
     /// first child each time it is laid out.
     public var ascender: Double = 0
@@ -50,10 +57,6 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
     // Read by a parent absolute spec.
     /// Where a parent absolute spec places this child.
     public var layoutPosition: Point = .zero
-
-    /// Bytes 0–6: the units of the seven dimensions (``Dimension/Unit``'s raw values, 0 for auto); byte 7:
-    /// `alignSelf`'s raw value.
-    private var units: UInt64 = 0
 
     @inline(__always) private func unit(_ index: UInt64) -> Dimension.Unit {
         Dimension.Unit(rawValue: UInt8(truncatingIfNeeded: units >> (index * 8))) ?? .auto
