@@ -151,67 +151,6 @@ struct LayoutState {
         cache.next = 0
         cache.computed = MeasurementCache.none
     }
-
-    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's. A cache kept at
-    /// another scale is emptied first. Called through ``LayoutStateRef``'s pointer, so the entries are compared
-    /// where they are, not copied.
-    @inline(__always) mutating func answer(_ key: MeasurementKey, scale: Double) -> Size? {
-        guard cache.scale == scale else {
-            cache.scale = scale
-            invalidate()
-            return nil
-        }
-        let count = cache.count
-        if count > 0 && entries.0.key.isIdentical(to: key) {
-            cache.request = 0
-            return entries.0.size
-        }
-        if count > 1 && entries.1.key.isIdentical(to: key) {
-            cache.request = 1
-            return entries.1.size
-        }
-        if count > 2 && entries.2.key.isIdentical(to: key) {
-            cache.request = 2
-            return entries.2.size
-        }
-        if count > 3 && entries.3.key.isIdentical(to: key) {
-            cache.request = 3
-            return entries.3.size
-        }
-        return nil
-    }
-
-    /// Records a computation of `key`: its `size` is kept in the oldest entry when `keep` (it reported no issue
-    /// and the pass did not stop), and it becomes both the latest request and the latest computation.
-    @inline(__always) mutating func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
-        measuredSize = size
-        cache.request = MeasurementCache.none
-        guard keep else {
-            cache.computed = MeasurementCache.none
-            return
-        }
-        let slot = cache.next
-        let entry = MeasurementEntry(key: key, size: size)
-        switch slot {
-        case 0: entries.0 = entry
-        case 1: entries.1 = entry
-        case 2: entries.2 = entry
-        default: entries.3 = entry
-        }
-        cache.next = (slot + 1) & 3
-        if cache.count < 4 { cache.count += 1 }
-        cache.computed = slot
-    }
-
-    /// The key of the latest request when it was answered from an entry (`cache.request` is a slot).
-    func requestedKey() -> MeasurementKey {
-        switch cache.request {
-        case 0: return entries.0.key
-        case 1: return entries.1.key
-        case 2: return entries.2.key
-        default: return entries.3.key
-        }
-    }
 }
 
 /// The size range and parent size of one measurement.

@@ -11,6 +11,8 @@
 ///   `BitwiseCopyable` (checked by the compiler), so it needs no deinitialization and reading it retains nothing.
 ///   Only the element's own initializer and `deinit` make and free it, and the element is alive whenever its
 ///   state is reached through it.
+///   Its four measurement entries are also read and written as consecutive memory (`withEntries`): a
+///   homogeneous tuple's elements lie at its element type's stride, and every index used is a slot below 4.
 /// - ``ParentLink``: a child's link to its parent, without reference counting. A parent clears the link when it
 ///   lets the child go or is freed (``LayoutElement/release(_:)``), so the link never names a freed element;
 ///   debug builds keep a weak reference beside it and assert that the parent is still alive when the link is
@@ -36,7 +38,7 @@
 /// checked.
 ///
 /// The accessors are `@inline(__always)` and yield the fields in place: copying a whole ``LayoutState``
-/// (hundreds of bytes) on each access made an earlier wrapper cost 40% more instructions per pass.
+/// (464 bytes) on each access made an earlier wrapper cost 40% more instructions per pass.
 struct LayoutStateRef {
     private let pointer: UnsafeMutablePointer<LayoutState>
 
@@ -63,19 +65,64 @@ struct LayoutStateRef {
         @inline(__always) _read { yield pointer.pointee.cache }
     }
 
-    /// ``LayoutState/answer(_:scale:)``, in place.
+    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's
+    /// (``MeasurementCache/request``). A cache kept at another scale is emptied first. The entries are compared
+    /// where they are, in slot order, each read only if the ones before it did not match.
     @inline(__always) func answer(_ key: MeasurementKey, scale: Double) -> Size? {
-        pointer.pointee.answer(key, scale: scale)
+        guard pointer.pointee.cache.scale == scale else {
+            pointer.pointee.cache.scale = scale
+            pointer.pointee.invalidate()
+            return nil
+        }
+        let count = pointer.pointee.cache.count
+        return withEntries { entries in
+            var slot: UInt8 = 0
+            while slot < count {
+                if entries[Int(slot)].key.isIdentical(to: key) {
+                    pointer.pointee.cache.request = slot
+                    return entries[Int(slot)].size
+                }
+                slot += 1
+            }
+            return nil
+        }
     }
 
-    /// ``LayoutState/recordComputation(_:for:keep:)``, in place.
+    /// Records a computation of `key` that gave `size`: it becomes the latest request and the latest
+    /// computation, and when `keep` (it reported no issue and the pass did not stop) its size is kept in the
+    /// oldest entry.
     @inline(__always) func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
-        pointer.pointee.recordComputation(size, for: key, keep: keep)
+        pointer.pointee.measuredSize = size
+        pointer.pointee.cache.request = MeasurementCache.none
+        guard keep else {
+            pointer.pointee.cache.computed = MeasurementCache.none
+            return
+        }
+        let slot = pointer.pointee.cache.next
+        withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
+        pointer.pointee.cache.next = (slot + 1) & 3
+        if pointer.pointee.cache.count < 4 { pointer.pointee.cache.count += 1 }
+        pointer.pointee.cache.computed = slot
     }
 
-    /// ``LayoutState/requestedKey()``, read in place.
+    /// The key of the latest request when it was answered from an entry (``MeasurementCache/request`` is a
+    /// slot, 0...3).
     @inline(__always) func requestedKey() -> MeasurementKey {
-        pointer.pointee.requestedKey()
+        let slot = pointer.pointee.cache.request
+        assert(slot < 4, "TextureLayout: the latest request was not answered from an entry")
+        return withEntries { $0[Int(slot)].key }
+    }
+
+    /// Calls `body` with the four entries as consecutive memory: a homogeneous tuple's elements lie at its
+    /// element type's stride, so slot `i` is `i` elements from the first. Indexing them costs one address
+    /// computation, where a switch over the tuple's elements compiled to one per field of an entry. Callers
+    /// index below 4 only.
+    @inline(__always) private func withEntries<Result>(
+        _ body: (UnsafeMutablePointer<MeasurementEntry>) -> Result
+    ) -> Result {
+        withUnsafeMutablePointer(to: &pointer.pointee.entries) {
+            $0.withMemoryRebound(to: MeasurementEntry.self, capacity: 4, body)
+        }
     }
 
     /// The latest full computation's ID.
