@@ -38,7 +38,7 @@ extension LayoutDocument {
 
     /// Reads a document from UTF-8 bytes, taking font files only as `fontFiles` allows (a server confines them to
     /// its fonts folder). Bytes handed over (not used by the caller afterwards) are freed once parsed, before the
-    /// elements are built.
+    /// elements are built, and the parsed values as the elements made from them are built.
     public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
@@ -46,7 +46,8 @@ extension LayoutDocument {
         } catch {
             throw DocumentError(path: "document", message: error.description)
         }
-        try self.init(jsonValue: tape.root, fontFiles: fontFiles)
+        var reader = DocumentReader(fontFiles: fontFiles, freeing: tape)
+        self = try reader.document(tape.root, at: JSONPath())
     }
 
     /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
@@ -58,7 +59,7 @@ extension LayoutDocument {
     /// Reads a document from an already parsed JSON value, taking font files only as `fontFiles` allows.
     package init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
         // Reading follows nesting with a loop (DocumentReader.element), so any depth reads on the caller's stack.
-        var reader = DocumentReader(fontFiles: fontFiles)
+        var reader = DocumentReader(fontFiles: fontFiles, freeing: nil)
         self = try reader.document(jsonValue, at: JSONPath())
     }
 }
@@ -75,9 +76,13 @@ struct DocumentReader {
     let fontFiles: FontFiles
     /// The fonts `fonts` names, read before the elements that use them.
     let fonts = DocumentFonts()
+    /// The tape being read, when it is the reader's alone: the values of each element are freed once it is built
+    /// (the reader never goes back), so that the tape and the elements are not all in memory together.
+    let tapeToFree: JSONTape?
 
-    init(fontFiles: FontFiles) {
+    init(fontFiles: FontFiles, freeing tapeToFree: JSONTape?) {
         self.fontFiles = fontFiles
+        self.tapeToFree = tapeToFree
     }
 
     mutating func document(_ value: JSONValueRef, at documentPath: JSONPath) throws(DocumentError)
@@ -123,6 +128,8 @@ struct DocumentReader {
         let path: JSONPath
         /// The element's number in ``ElementTable``.
         let number: UInt32
+        /// The tape index just past the element's object.
+        let end: Int
         let kind: ElementKind
         let members: [Member]
         /// The member read next.
@@ -153,6 +160,8 @@ struct DocumentReader {
     /// the compiler gives it specialized copies, where a tuple with these members goes through generic ones.
     struct PendingKey {
         var key: String
+        /// The key's position in the element's kind's keys.
+        var keyPosition: Int
         var path: JSONPath
         /// The array's remaining items; `nil` for a single element.
         var items: JSONElements.Iterator?
@@ -165,24 +174,25 @@ struct DocumentReader {
     mutating func element(_ value: JSONValueRef, key: String, at path: JSONPath) throws(DocumentError)
         -> LayoutElement
     {
-        var frames = [try begin(value, at: path, parent: ElementTable.noParent, key: key, index: nil)]
+        var frames = [try begin(value, at: path, parent: ElementTable.noParent, keyPosition: 0, index: nil)]
         while true {
-            if let (child, childPath) = try advance(&frames[frames.count - 1]) {
-                let parent = frames[frames.count - 1]
-                let pending = parent.pending!
-                frames.append(try begin(child, at: childPath, parent: parent.number, key: pending.key,
-                                        index: pending.items == nil ? nil : pending.built.count))
+            if let child = try advance(&frames[frames.count - 1]) {
+                frames.append(try begin(child.value, at: child.path, parent: frames[frames.count - 1].number,
+                                        keyPosition: child.keyPosition, index: child.index))
                 continue
             }
-            let built = try finish(frames.removeLast())
+            let frame = frames.removeLast()
+            let built = try finish(frame)
+            // Everything before the element's end is read: the frames below read only members after it.
+            tapeToFree?.free(before: frame.end)
             guard !frames.isEmpty else { return built }
             frames[frames.count - 1].receive(built)
         }
     }
 
-    /// Checks an element object's type, numbers the element (held by `key` of element `parent`, at `index` in the
-    /// key's array if it holds one) and starts reading it.
-    mutating func begin(_ value: JSONValueRef, at path: JSONPath, parent: UInt32, key: String, index: Int?)
+    /// Checks an element object's type, numbers the element (held by the key at `keyPosition` of element
+    /// `parent`'s kind, at `index` in the key's array if it holds one) and starts reading it.
+    mutating func begin(_ value: JSONValueRef, at path: JSONPath, parent: UInt32, keyPosition: Int, index: Int?)
         throws(DocumentError) -> Frame
     {
         let path = path.stored()
@@ -194,27 +204,40 @@ struct DocumentReader {
         guard let type = typeValue.stringValue else {
             throw wrongKind(typeValue, expected: "a string", at: path.appending("type"))
         }
-        guard let kind = ElementKind.named(type) else {
+        guard let kindPosition = ElementKind.position(of: type) else {
             let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
             throw DocumentError(path: path.appending("type"),
                                 message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
-        let number = elements.add(parent: parent, key: key, index: index, kind: kind)
-        var frame = Frame(path: path, number: number, kind: kind, members: fields)
+        let kind = ElementKind.all[kindPosition]
+        let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
+        var frame = Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields)
         frame.values.path = path
         frame.values.fonts = fonts
         return frame
     }
 
-    /// Reads the frame's members up to the next element value and returns that element's JSON (its frame comes
-    /// next); `nil` once every member is read.
-    func advance(_ frame: inout Frame) throws(DocumentError) -> (JSONValueRef, JSONPath)? {
+    /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's
+    /// kind's keys) and the index in the key's array holding it. A struct rather than a tuple, for specialized copies
+    /// (see ``PendingKey``).
+    struct Child {
+        let value: JSONValueRef
+        let path: JSONPath
+        let keyPosition: Int
+        let index: Int?
+    }
+
+    /// Reads the frame's members up to the next element value and returns that element (its frame comes next);
+    /// `nil` once every member is read.
+    func advance(_ frame: inout Frame) throws(DocumentError) -> Child? {
         if var pending = frame.pending {
             if var items = pending.items {
                 if let item = items.next() {
                     pending.items = items
                     frame.pending = pending
-                    return (item, pending.path.appending(index: pending.built.count))
+                    let index = pending.built.count
+                    return Child(value: item, path: pending.path.appending(index: index),
+                                 keyPosition: pending.keyPosition, index: index)
                 }
                 frame.values.set(pending.key, .elements(pending.built))
             }
@@ -229,15 +252,16 @@ struct DocumentReader {
             case "name": frame.name = try string(member, at: path)
             case "style": frame.style = try style(member, at: path, percentages: &frame.percentages)
             default:
-                guard let declared = frame.kind.key(key) else {
+                guard let keyPosition = frame.kind.keyPosition(key) else {
                     let type = frame.kind.type
                     throw DocumentError(path: path,
                                         message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
                 }
+                let declared = frame.kind.keys[keyPosition]
                 switch declared.value {
                 case .element:
-                    frame.pending = PendingKey(key: key, path: path, items: nil, built: [])
-                    return (member, path)
+                    frame.pending = PendingKey(key: key, keyPosition: keyPosition, path: path, items: nil, built: [])
+                    return Child(value: member, path: path, keyPosition: keyPosition, index: nil)
                 case .elements:
                     guard member.kind == .array else {
                         throw wrongKind(member, expected: "an array of elements", at: path)
@@ -251,8 +275,10 @@ struct DocumentReader {
                     built.reserveCapacity(member.count)
                     // Stored once: every item's path extends it.
                     let arrayPath = path.stored()
-                    frame.pending = PendingKey(key: key, path: arrayPath, items: items, built: built)
-                    return (first, arrayPath.appending(index: 0))
+                    frame.pending = PendingKey(key: key, keyPosition: keyPosition, path: arrayPath, items: items,
+                                               built: built)
+                    return Child(value: first, path: arrayPath.appending(index: 0), keyPosition: keyPosition,
+                                 index: 0)
                 default:
                     frame.values.set(key, try value(member, declared.value, key: key, at: path))
                 }

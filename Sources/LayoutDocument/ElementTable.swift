@@ -4,10 +4,10 @@ import TextureLayout
 /// a document can have millions, and most of them have neither a name nor a colour.
 ///
 /// Elements are numbered in the order the reader meets them (pre-order). Each keeps a 12-byte record: its type, and
-/// its path as one step from its parent's (the parent's number, the key and, in an array, the index). A path is
-/// written out only when asked for, an error message's or a picture's, by following the parents; the components
-/// the reader made while reading are freed with each element. Names and colours are kept aside, by number, for the
-/// few that have them.
+/// its path as one step from its parent's (the parent's number, which of the parent's keys holds it and, in an array,
+/// the index). A path is written out only when asked for, an error message's or a picture's, by following the
+/// parents; the components the reader made while reading are freed with each element. Names and colours are kept
+/// aside, by number, for the few that have them.
 struct ElementTable {
     /// One element: its type and the last step of its path.
     struct Record {
@@ -15,7 +15,8 @@ struct ElementTable {
         let parent: UInt32
         /// The position in the array the key holds; -1 when the key holds this element itself.
         let index: Int32
-        /// The key, as its position in ``ElementTable/keys``.
+        /// The key holding this element, as its position in the parent's kind's ``ElementKind/keys`` (the root's key
+        /// is the document's `root`).
         let key: UInt8
         /// The element's `type`: the position of its kind in ``ElementKind/all``.
         let kind: UInt8
@@ -26,8 +27,6 @@ struct ElementTable {
 
     /// Every element's record, by number.
     private var records: [Record] = []
-    /// The keys that hold elements (`root`, `children`, `child`, …: a handful), which records name by position.
-    private var keys: [String] = []
     /// The number of each element object.
     private var numbers: [ObjectIdentifier: UInt32] = [:]
     /// The names of the elements that have one, by number.
@@ -38,17 +37,13 @@ struct ElementTable {
     /// How many elements the document has.
     var count: Int { records.count }
 
-    /// Numbers the element the reader starts reading: held by `key` of element `parent` (at `index` in the array
-    /// the key holds, if it holds one), of type `kind`.
-    mutating func add(parent: UInt32, key: String, index: Int?, kind: ElementKind) -> UInt32 {
+    /// Numbers the element the reader starts reading: held by the key at `keyPosition` in the keys of element
+    /// `parent`'s kind (at `index` in the array the key holds, if it holds one), of the kind at `kind` in
+    /// ``ElementKind/all``.
+    mutating func add(parent: UInt32, keyPosition: Int, index: Int?, kind: Int) -> UInt32 {
         let number = UInt32(records.count)
-        let keyPosition = keys.firstIndex(of: key) ?? {
-            keys.append(key)
-            return keys.count - 1
-        }()
-        let kindPosition = ElementKind.all.firstIndex { $0.type == kind.type }!
         records.append(Record(parent: parent, index: index.map { Int32(clamping: $0) } ?? -1,
-                              key: UInt8(keyPosition), kind: UInt8(kindPosition)))
+                              key: UInt8(keyPosition), kind: UInt8(kind)))
         return number
     }
 
@@ -80,10 +75,12 @@ struct ElementTable {
             steps.append(record)
             current = record.parent
         }
-        var path = JSONPath()
+        var path = JSONPath().appending(DocumentKey.root.rawValue)
+        var parent: Record?
         for step in steps.reversed() {
-            path = path.appending(keys[Int(step.key)])
+            if let parent { path = path.appending(ElementKind.all[Int(parent.kind)].keys[Int(step.key)].name) }
             if step.index >= 0 { path = path.appending(index: Int(step.index)) }
+            parent = step
         }
         return path
     }

@@ -74,7 +74,9 @@ public struct LayoutDocument {
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
         textGroups = hasTexts ? Self.textGroups(under: rootNode) : []
-        namesText = textGroups.contains { $0.texts.contains { elements.number(of: $0).flatMap(elements.name) != nil } }
+        namesText = textGroups.contains { group in
+            group.texts.contains { elements.number(of: $0).flatMap(elements.name) != nil }
+        }
     }
 
     /// The text elements of the tree under `root`, grouped by containing node. Iterative: any depth.
@@ -118,7 +120,9 @@ public struct LayoutDocument {
     public var elementCount: Int { elements.count }
 
     /// The document type of an element (`node`, `stack`, …), as its `type` key says.
-    public func type(of element: LayoutElement) -> String? { elements.number(of: element).map { elements.kind($0).type } }
+    public func type(of element: LayoutElement) -> String? {
+        elements.number(of: element).map { elements.kind($0).type }
+    }
 
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { elements.number(of: element).flatMap(elements.name) }

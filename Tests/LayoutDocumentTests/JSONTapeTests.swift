@@ -83,11 +83,12 @@ private func expectRejection(
     @Test func preOrderLayoutAndSkipping() throws {
         // [ [1, [2, 3]], {"k": [4]}, 5 ]
         let tape = try parse("[[1,[2,3]],{\"k\":[4]},5]")
-        #expect(tape.entries.map(\.kind) == [
+        let entries = (0..<tape.count).map { tape[$0].entry }
+        #expect(entries.map(\.kind) == [
             .array, .array, .number, .array, .number, .number, .object, .array, .number, .number,
         ])
-        #expect(tape.entries.map(\.end) == [10, 6, 3, 6, 5, 6, 9, 9, 9, 10])
-        #expect(tape.entries.map(\.childCount) == [3, 2, 0, 2, 0, 0, 1, 1, 0, 0])
+        #expect(entries.map(\.end) == [10, 6, 3, 6, 5, 6, 9, 9, 9, 10])
+        #expect(entries.map(\.childCount) == [3, 2, 0, 2, 0, 0, 1, 1, 0, 0])
 
         // Iterating the root touches only direct children, jumping subtrees.
         let children = Array(tape.root.elements)
@@ -123,8 +124,11 @@ private func expectRejection(
         let bytes = Array(#"{"a":[1,"b"]}"#.utf8)
         let fromArray = try JSONTape(bytes: bytes)
         let fromPointer = try bytes.withUnsafeBufferPointer { try JSONTape(bytes: $0) }
-        #expect(fromArray.entries == fromPointer.entries)
-        #expect(fromArray.strings == fromPointer.strings)
+        func values(_ tape: JSONTape) -> [JSONTape.Entry] { (0..<tape.count).map { tape[$0].entry } }
+        func strings(_ tape: JSONTape) -> [String?] { (0..<tape.count).map { tape[$0].stringValue } }
+        #expect(values(fromArray) == values(fromPointer))
+        #expect(fromArray.keys == fromPointer.keys)
+        #expect(strings(fromArray) == strings(fromPointer))
     }
 
     /// A key repeated across objects is stored once; keys the parser's cache puts in the same slot (same length,
@@ -136,8 +140,23 @@ private func expectRejection(
         let values = tape.root.elements.map { object in object.members.map { $0.value.numberValue ?? -1 } }
         #expect(values == [[1, 2], [3], [4, 5]])
         let repeated = try JSONTape(#"[{"type": "a"}, {"type": "b"}, {"type": "c"}]"#)
-        // "type" once, then the three values.
-        #expect(repeated.strings.count == 4)
+        // "type" once.
+        #expect(repeated.keys == ["type"])
+    }
+
+    /// A reader freeing what it has read keeps every value after that readable, strings and keys included, across
+    /// the chunks the values are kept in.
+    @Test func freeingReadValuesKeepsTheRest() throws {
+        let count = ChunkedList<JSONTape.Entry>.chunkSize * 3
+        let text = "[" + (0..<count).map { #"{"k": "s\#($0)", "n": \#($0)}"# }.joined(separator: ",") + "]"
+        let tape = try JSONTape(text)
+        let objects = Array(tape.root.elements)
+        let kept = count / 2 + 7
+        tape.free(before: objects[kept].index)
+        for index in kept..<count {
+            #expect(objects[index]["k"]?.stringValue == "s\(index)")
+            #expect(objects[index]["n"]?.numberValue == Double(index))
+        }
     }
 
     // MARK: Strings

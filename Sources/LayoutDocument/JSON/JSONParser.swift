@@ -9,7 +9,8 @@ extension JSONTape {
         } catch {
             return .failure(error)
         }
-        return .success(JSONTape(entries: parser.entries, strings: parser.strings))
+        return .success(JSONTape(storage: JSONTape.Storage(entries: parser.entries, strings: parser.strings,
+                                                           stringStarts: parser.stringStarts, keys: parser.keys)))
     }
 }
 
@@ -62,13 +63,16 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let end: Int
     var position = 0
-    var entries: [Entry] = []
-    var strings: [String] = []
+    let entries = ChunkedList<Entry>()
+    let strings = ChunkedList<String>()
+    /// For each chunk of `entries`, `strings.count` before its first value (``JSONTape/Storage/stringStarts``).
+    var stringStarts: [Int] = []
+    var keys: [String] = []
     var stack: [Frame] = []
     /// Reused buffer for strings containing escapes, so decoding them costs
     /// no allocation beyond the resulting `String`.
     var scratch: [UInt8] = []
-    /// Recently seen keys with their index in `strings`, by a hash of their
+    /// Recently seen keys with their index in `keys`, by a hash of their
     /// length and first and last bytes: a document repeats a few keys in
     /// every object, and each is stored once instead of once per member.
     var recentKeys = [(key: String, index: UInt32)?](repeating: nil, count: 256)
@@ -86,10 +90,6 @@ struct JSONParser {
         guard end < Int(UInt32.max) else {
             throw fail(0, "inputs of 4 GiB or more are not supported")
         }
-        // Heuristic: typical JSON spends 8–20 bytes per value.
-        entries.reserveCapacity(end / 12 + 4)
-        strings.reserveCapacity(end / 24 + 4)
-
         // A UTF-8 byte order mark is tolerated (RFC 8259 §8.1 allows it).
         if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
@@ -106,6 +106,9 @@ struct JSONParser {
             guard position < end else { throw valueExpected(at: position) }
             let byte = bytes[position]
             let index = UInt32(truncatingIfNeeded: entries.count)
+            // Each turn of the loop adds one record, at `index`, and the strings of this value come after those
+            // of the values before.
+            if entries.count % ChunkedList<Entry>.chunkSize == 0 { stringStarts.append(strings.count) }
             switch byte {
             case ASCII.openBrace, ASCII.openBracket:
                 let isObject = byte == ASCII.openBrace
@@ -197,7 +200,7 @@ struct JSONParser {
         }
     }
 
-    /// Parses `"key" :` and returns the key's index in `strings`.
+    /// Parses `"key" :` and returns the key's index in `keys`.
     mutating func parseMemberKey(afterComma: Bool) throws(JSONParseError) -> UInt32 {
         skipWhitespace()
         guard position < end else { throw fail(position, "unexpected end of input") }
@@ -219,8 +222,8 @@ struct JSONParser {
         if let recent = recentKeys[slot], recent.key == key {
             keyIndex = recent.index
         } else {
-            keyIndex = UInt32(truncatingIfNeeded: strings.count)
-            strings.append(key)
+            keyIndex = UInt32(truncatingIfNeeded: keys.count)
+            keys.append(key)
             recentKeys[slot] = (key, keyIndex)
         }
         skipWhitespace()

@@ -12,8 +12,8 @@ package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 ///
 /// Why a tape: a tree of nested enums or classes needs recursion to build and,
 /// worse, to free (a deeply nested document blows the stack in `deinit`). The
-/// tape is two flat arrays, so parsing, reading and freeing are all iterative
-/// and a document costs one 24-byte record per value plus its string payloads.
+/// tape is flat lists, so parsing, reading and freeing are all iterative and a
+/// document costs one 24-byte record per value plus its string payloads.
 ///
 /// Layout:
 /// - ``entries`` holds every value in pre-order (a container comes before its
@@ -23,12 +23,16 @@ package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 ///   `index + 1`; the next sibling of any value is at its own `end`. Skipping a
 ///   subtree is therefore O(1).
 /// - Object members are *not* separate key records: each member value carries
-///   the index of its key in ``strings`` (``Entry/keyIndex``). Members stay in
+///   the index of its key in ``keys`` (``Entry/keyIndex``). Members stay in
 ///   document order and duplicate keys are all kept — rejecting duplicates is
 ///   left to the caller, which can report them with a path.
-/// - ``strings`` holds decoded string values, object keys (a key that
-///   object after object repeats is usually stored once and shared), and the
-///   original source text of numbers that overflowed to infinity.
+/// - ``keys`` holds object keys (a key that object after object repeats is
+///   usually stored once and shared); the strings list holds decoded string
+///   values and the original source text of numbers that overflowed to
+///   infinity, in document order.
+/// - The records and strings are kept in chunks (``ChunkedList``), so that the
+///   one reader of a tape it owns can free what it has read
+///   (``free(before:)``).
 package struct JSONTape: Sendable {
     /// One value record. 24 bytes; no heap allocation of its own.
     package struct Entry: Sendable, Equatable {
@@ -37,9 +41,9 @@ package struct JSONTape: Sendable {
         /// Index just past the last descendant (`index + 1` for scalars).
         @usableFromInline var endIndex: UInt32
         /// Containers: number of direct children. Overflowed numbers: index in
-        /// `strings` of the original text. Otherwise 0.
+        /// the strings list of the original text. Otherwise 0.
         @usableFromInline var auxiliary: UInt32
-        /// Index of the member key in `strings`, or `noKey`.
+        /// Index of the member key in `keys`, or `noKey`.
         @usableFromInline var key: UInt32
         /// The value's kind.
         package let kind: JSONKind
@@ -66,7 +70,7 @@ package struct JSONTape: Sendable {
             kind == .array || kind == .object ? Int(auxiliary) : 0
         }
 
-        /// Index in ``JSONTape/strings`` of this member's key, or `nil` when the
+        /// Index in ``JSONTape/keys`` of this member's key, or `nil` when the
         /// value is not a direct member of an object.
         @inlinable package var keyIndex: Int? { key == Entry.noKey ? nil : Int(key) }
 
@@ -79,7 +83,7 @@ package struct JSONTape: Sendable {
             kind == .number ? Double(bitPattern: payload) : nil
         }
 
-        /// Index in ``JSONTape/strings`` of the decoded string, or `nil` when
+        /// Index in the tape's strings of the decoded string, or `nil` when
         /// this is not a string.
         @inlinable package var stringIndex: Int? { kind == .string ? Int(payload) : nil }
 
@@ -89,10 +93,30 @@ package struct JSONTape: Sendable {
         @inlinable package var isOverflow: Bool { flags & Entry.overflowFlag != 0 }
     }
 
-    /// All values in pre-order; entry 0 is the root.
-    package private(set) var entries: [Entry]
-    /// Decoded strings, keys and overflowed number texts, referenced by index.
-    package private(set) var strings: [String]
+    /// The lists, in one object that the tape's copies share (a copy costs one reference), so that freeing what
+    /// has been read frees it for all of them.
+    final class Storage: @unchecked Sendable {
+        // Unchecked: the lists change after parsing only through `free(before:)`, which only the one reader of a
+        // tape it made for itself calls (no other thread, no other reader, sees the tape).
+        /// All values in pre-order; entry 0 is the root.
+        let entries: ChunkedList<Entry>
+        /// Decoded string values and overflowed number texts, in document order, referenced by index.
+        let strings: ChunkedList<String>
+        /// For each chunk of `entries`, how many strings come before the values it holds: strings before that are
+        /// referenced only by values of earlier chunks.
+        let stringStarts: [Int]
+        /// Object keys, referenced by index.
+        let keys: [String]
+
+        init(entries: ChunkedList<Entry>, strings: ChunkedList<String>, stringStarts: [Int], keys: [String]) {
+            self.entries = entries
+            self.strings = strings
+            self.stringStarts = stringStarts
+            self.keys = keys
+        }
+    }
+
+    let storage: Storage
 
     /// Parses UTF-8 bytes.
     ///
@@ -115,21 +139,36 @@ package struct JSONTape: Sendable {
         self = try result.get()
     }
 
-    init(entries: [Entry], strings: [String]) {
-        self.entries = entries
-        self.strings = strings
+    init(storage: Storage) {
+        self.storage = storage
     }
 
+    /// Object keys, referenced by index.
+    package var keys: [String] { storage.keys }
+
     /// Number of values in the document.
-    @inlinable package var count: Int { entries.count }
+    package var count: Int { storage.entries.count }
 
     /// The top-level value.
-    @inlinable package var root: JSONValueRef { JSONValueRef(tape: self, index: 0) }
+    package var root: JSONValueRef { JSONValueRef(tape: self, index: 0) }
 
-    /// A reference to the value at `index` in ``entries``.
-    @inlinable package subscript(index: Int) -> JSONValueRef {
-        precondition(index >= 0 && index < entries.count, "JSON tape index out of range")
+    /// A reference to the value at `index` (values are numbered in pre-order).
+    package subscript(index: Int) -> JSONValueRef {
+        precondition(index >= 0 && index < count, "JSON tape index out of range")
         return JSONValueRef(tape: self, index: index)
+    }
+
+    /// The string at `index` in the strings list.
+    func string(_ index: Int) -> String { storage.strings[index] }
+
+    /// Frees the values before `index` (in chunks: some may stay) and the strings only they use. The one reader of a
+    /// tape it made for itself calls it as it goes, once it will read nothing before `index` again: the tape's
+    /// memory then goes to what the reader builds. Reading a freed value traps.
+    func free(before index: Int) {
+        guard storage.entries.free(before: index) else { return }
+        let firstKept = min(index, count) / ChunkedList<Entry>.chunkSize
+        storage.strings.free(before: firstKept < storage.stringStarts.count
+            ? storage.stringStarts[firstKept] : storage.strings.count)
     }
 }
 
@@ -147,48 +186,48 @@ package struct JSONValueRef: Sendable {
         self.index = index
     }
 
-    @inlinable package var entry: JSONTape.Entry { tape.entries[index] }
+    @inline(__always) package var entry: JSONTape.Entry { tape.storage.entries[index] }
 
-    @inlinable package var kind: JSONKind { entry.kind }
-    @inlinable package var isNull: Bool { entry.kind == .null }
-    @inlinable package var boolValue: Bool? { entry.boolValue }
+    @inline(__always) package var kind: JSONKind { entry.kind }
+    package var isNull: Bool { entry.kind == .null }
+    package var boolValue: Bool? { entry.boolValue }
     /// The number, or `nil` if not a number. ±infinity when ``isOverflow``.
-    @inlinable package var numberValue: Double? { entry.numberValue }
+    @inline(__always) package var numberValue: Double? { entry.numberValue }
     /// True for a number too large for a `Double` (see ``numberText``).
-    @inlinable package var isOverflow: Bool { entry.isOverflow }
+    package var isOverflow: Bool { entry.isOverflow }
 
     /// The original source text of an overflowed number (e.g. `"1e999"`);
     /// `nil` otherwise — the text of ordinary numbers is not retained.
-    @inlinable package var numberText: String? {
+    package var numberText: String? {
         let entry = entry
-        return entry.kind == .number && entry.isOverflow ? tape.strings[Int(entry.auxiliary)] : nil
+        return entry.kind == .number && entry.isOverflow ? tape.string(Int(entry.auxiliary)) : nil
     }
 
     /// The decoded string, or `nil` if not a string.
-    @inlinable package var stringValue: String? {
-        entry.stringIndex.map { tape.strings[$0] }
+    @inline(__always) package var stringValue: String? {
+        entry.stringIndex.map { tape.string($0) }
     }
 
     /// The key under which this value sits in its parent object, if any.
-    @inlinable package var key: String? {
-        entry.keyIndex.map { tape.strings[$0] }
+    package var key: String? {
+        entry.keyIndex.map { tape.storage.keys[$0] }
     }
 
     /// Number of direct children (array elements / object members); 0 for scalars.
-    @inlinable package var count: Int { entry.childCount }
+    package var count: Int { entry.childCount }
 
     /// Index just past this value's last descendant (its next sibling).
-    @inlinable package var endIndex: Int { entry.end }
+    package var endIndex: Int { entry.end }
 
     /// Direct children in order: array elements, or object member values.
-    @inlinable package var elements: JSONElements {
+    @inline(__always) package var elements: JSONElements {
         let entry = entry
         return JSONElements(tape: tape, start: index + 1, end: entry.end, count: entry.childCount)
     }
 
     /// Object members in document order, duplicates included. Empty for
     /// non-objects.
-    @inlinable package var members: JSONMembers {
+    package var members: JSONMembers {
         let entry = entry
         guard entry.kind == .object else {
             return JSONMembers(elements: JSONElements(tape: tape, start: index + 1, end: index + 1, count: 0))
@@ -221,10 +260,10 @@ package struct JSONValueRef: Sendable {
         case .bool:
             return entry.payload != 0 ? "true" : "false"
         case .number:
-            if entry.isOverflow { return tape.strings[Int(entry.auxiliary)] }
+            if entry.isOverflow { return tape.string(Int(entry.auxiliary)) }
             return JSONValueRef.render(Double(bitPattern: entry.payload))
         case .string:
-            return JSONValueRef.quote(tape.strings[Int(entry.payload)], limit: 40)
+            return JSONValueRef.quote(tape.string(Int(entry.payload)), limit: 40)
         case .array:
             return "an array"
         case .object:
@@ -278,10 +317,10 @@ package struct JSONElements: Sequence, Sendable {
             self.end = end
         }
 
-        @inlinable package mutating func next() -> JSONValueRef? {
+        @inline(__always) package mutating func next() -> JSONValueRef? {
             guard position < end else { return nil }
             let current = position
-            position = tape.entries[current].end
+            position = tape.storage.entries[current].end
             return JSONValueRef(tape: tape, index: current)
         }
     }
@@ -314,10 +353,9 @@ package struct JSONMembers: Sequence, Sendable {
             self.base = base
         }
 
-        @inlinable package mutating func next() -> (key: String, value: JSONValueRef)? {
+        package mutating func next() -> (key: String, value: JSONValueRef)? {
             guard let value = base.next() else { return nil }
-            let keyIndex = value.tape.entries[value.index].key
-            return (key: value.tape.strings[Int(keyIndex)], value: value)
+            return (key: value.tape.storage.keys[Int(value.entry.key)], value: value)
         }
     }
 

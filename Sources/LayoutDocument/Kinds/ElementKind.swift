@@ -28,8 +28,8 @@ package struct ElementKind: Sendable {
         self.build = build
     }
 
-    /// The declaration of `key`, if this type accepts it.
-    package func key(_ name: String) -> ElementKey? { keys.first { $0.name == name } }
+    /// The position of `key`'s declaration in ``keys``, if this type accepts it.
+    package func keyPosition(_ name: String) -> Int? { keys.firstIndex { $0.name == name } }
 
     /// Every element type of the format, in the order error messages list them.
     package static let all: [ElementKind] = [
@@ -38,9 +38,12 @@ package struct ElementKind: Sendable {
     ]
 
     /// The declaration of the type spelled `type`.
-    package static func named(_ type: String) -> ElementKind? { byType[type] }
+    package static func named(_ type: String) -> ElementKind? { position(of: type).map { all[$0] } }
 
-    private static let byType: [String: ElementKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
+    /// The position in ``all`` of the type spelled `type`: what the document keeps of an element's type.
+    static func position(of type: String) -> Int? { positions[type] }
+
+    private static let positions = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].type, $0) })
 }
 
 /// A key of an element type: its name, what its value must be, and whether the element needs it.

@@ -1,0 +1,81 @@
+/// A list kept in chunks of a fixed size, whose front can be freed while the rest is still read.
+///
+/// Why: a document's tape is read front to back into elements. In one array the whole tape lives until the last
+/// element is built, beside all of them; in chunks, each is freed once the reader is past it, and its memory goes to
+/// the elements built next. A chunked list also never copies itself to grow (an array doubling a 20 MB buffer holds
+/// both for a moment and may end up half empty).
+///
+/// A class over raw memory rather than an array of arrays: the tape's reader reads a value through two pointers,
+/// with no reference counting and no bounds check beyond its own (a value's index comes from the tape itself).
+final class ChunkedList<Element> {
+    /// 4,096 values a chunk: small beside a large document, large beside the cost of a chunk.
+    static var chunkSize: Int { 1 << shift }
+    private static var shift: Int { 12 }
+
+    /// The chunks, in order; `nil` once freed. `tableCapacity` slots, the first `chunkCount` used.
+    private var table: UnsafeMutablePointer<UnsafeMutablePointer<Element>?>
+    private var tableCapacity = 16
+    private var chunkCount = 0
+    /// How many values were appended, freed ones included: indices never move.
+    private(set) var count = 0
+    /// The chunks before this one are freed.
+    private var firstKept = 0
+
+    init() {
+        table = .allocate(capacity: tableCapacity)
+    }
+
+    deinit {
+        for chunk in firstKept..<chunkCount { release(chunk) }
+        table.deallocate()
+    }
+
+    /// The value at `index`, which must be below ``count`` and not freed.
+    subscript(index: Int) -> Element {
+        @inline(__always) get {
+            precondition(index >= firstKept << Self.shift && index < count, "a freed or missing value")
+            return table[index >> Self.shift].unsafelyUnwrapped[index & (Self.chunkSize - 1)]
+        }
+        set {
+            precondition(index >= firstKept << Self.shift && index < count, "a freed or missing value")
+            table[index >> Self.shift].unsafelyUnwrapped[index & (Self.chunkSize - 1)] = newValue
+        }
+    }
+
+    func append(_ element: Element) {
+        let offset = count & (Self.chunkSize - 1)
+        if offset == 0 {
+            if chunkCount == tableCapacity {
+                let grown = UnsafeMutablePointer<UnsafeMutablePointer<Element>?>.allocate(capacity: tableCapacity * 2)
+                grown.moveInitialize(from: table, count: chunkCount)
+                table.deallocate()
+                table = grown
+                tableCapacity *= 2
+            }
+            table[chunkCount] = .allocate(capacity: Self.chunkSize)
+            chunkCount += 1
+        }
+        (table[chunkCount - 1].unsafelyUnwrapped + offset).initialize(to: element)
+        count += 1
+    }
+
+    /// Frees every chunk that holds only values before `index`; returns whether it freed any.
+    @discardableResult
+    func free(before index: Int) -> Bool {
+        let end = min(index, count) >> Self.shift
+        guard firstKept < end else { return false }
+        while firstKept < end {
+            release(firstKept)
+            firstKept += 1
+        }
+        return true
+    }
+
+    /// Frees a chunk and the values in it.
+    private func release(_ chunk: Int) {
+        let start = chunk << Self.shift
+        table[chunk].unsafelyUnwrapped.deinitialize(count: min(count - start, Self.chunkSize))
+        table[chunk].unsafelyUnwrapped.deallocate()
+        table[chunk] = nil
+    }
+}
