@@ -21,7 +21,7 @@ extension DocumentLayout {
         output.append(number: size.height)
         output.append("], \"frames\": {")
         var first = true
-        for entry in layout.allLayouts {
+        for entry in layout.subtree {
             // The reader gives a named element its name as its debug name: most elements have none, and need no
             // look-up.
             guard entry.element.debugName != nil, let name = document.name(of: entry.element) else { continue }

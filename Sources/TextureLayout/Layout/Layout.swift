@@ -91,11 +91,11 @@ public struct Layout {
     /// The frame in the root's coordinate space. Nodes get Texture's applied frames (positions ceiled to the pixel
     /// grid at every node boundary, then mirrored in a right-to-left node); specs are unrounded from the node that
     /// contains them.
-    public var frameInRoot: Rect { tree.rootFrames[index] }
+    public var frameInRoot: Rect { Rect(origin: tree.rootOrigins[index], size: tree.sizes[index]) }
     /// The frame relative to the node that contains this element in its layout spec (for a node: the frame
     /// Texture applies to it, relative to its supernode). In a node whose content runs right to left it is
     /// mirrored within that node: `x' = node width − x − width`, where a node's `x` is already ceiled.
-    public var frameInSupernode: Rect { tree.supernodeFrames[index] }
+    public var frameInSupernode: Rect { Rect(origin: tree.supernodeOrigins[index], size: tree.sizes[index]) }
     /// The direction of the content this entry is part of: that of the node containing it in its layout spec
     /// (right to left means this entry's frame was mirrored within that node), or the pass's for the root and
     /// for the entries of a root spec, which no node contains (and so nothing mirrors). Text defaults to a
@@ -116,7 +116,12 @@ public struct Layout {
     }
 
     /// Every entry of this layout's subtree, itself first, in pre-order.
-    public var allLayouts: [Layout] { (index..<tree.ends[index]).map { Layout(tree: tree, index: $0) } }
+    public var allLayouts: [Layout] { Array(subtree) }
+
+    /// ``allLayouts`` made one at a time, for a reader of a large result that needs no array of it.
+    package var subtree: LazyMapSequence<Range<Int>, Layout> {
+        (index..<tree.ends[index]).lazy.map { [tree] in Layout(tree: tree, index: $0) }
+    }
 
     /// Texture's flattened view of a node's layout: the display nodes reached from this entry through specs only,
     /// in pre-order, each with ``frameInSupernode`` as its frame.
@@ -140,15 +145,19 @@ public struct Layout {
     public var grid: PixelGrid { tree.grid }
 }
 
-/// The flat storage behind ``Layout``: one array per field, indexed in depth-first pre-order.
+/// The flat storage behind ``Layout``: one array per field, indexed in depth-first pre-order. Frames are kept as
+/// origins beside the sizes, and every array but the first walk's is made at its final size: a result can have
+/// millions of entries, and it is built while the whole laid-out tree is in memory.
 final class LayoutTree {
     let elements: [LayoutElement]
     let sizes: [Size]
     let positions: [Point]
     /// One past the last entry of each entry's subtree.
     let ends: [Int]
-    let rootFrames: [Rect]
-    let supernodeFrames: [Rect]
+    /// The origins of ``Layout/frameInRoot``.
+    let rootOrigins: [Point]
+    /// The origins of ``Layout/frameInSupernode``.
+    let supernodeOrigins: [Point]
     /// Per entry: the direction of the content it is part of (``Layout/direction``).
     let directions: [LayoutDirection]
     let issues: [LayoutIssue]
@@ -159,58 +168,57 @@ final class LayoutTree {
         grid = context.grid
         self.direction = direction
         issues = context.issues
+        // The entries and their parents first (an iterative pre-order walk: any depth); the rest is read from the
+        // elements' states into arrays of the final size.
         var elements: [LayoutElement] = []
-        var sizes: [Size] = []
-        var positions: [Point] = []
-        var parents: [Int] = []
-        // Iterative pre-order walk: any depth.
+        // Int32: a tree of 2^31 elements would not fit in memory.
+        var parents: [Int32] = []
         var pending: [(element: LayoutElement, parent: Int)] = [(root, -1)]
         while let (element, parent) = pending.popLast() {
             let index = elements.count
             elements.append(element)
-            let isPlaceholder = element.state.isPlaceholder && parent >= 0
-            sizes.append(isPlaceholder ? .zero : element.state.measuredSize)
-            positions.append(parent < 0 ? .zero : element.state.placedPosition)
-            parents.append(parent)
-            if isPlaceholder { continue }
+            parents.append(Int32(parent))
+            if element.state.isPlaceholder && parent >= 0 { continue }
             let id = element.state.computationID
             for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
                 pending.append((child, index))
             }
         }
+        let sizes = elements.indices.map { index in
+            elements[index].state.isPlaceholder && parents[index] >= 0 ? .zero : elements[index].state.measuredSize
+        }
+        var positions = elements.indices.map { index in
+            parents[index] < 0 ? .zero : elements[index].state.placedPosition
+        }
         var ends = Array(0..<elements.count).map { $0 + 1 }
         for index in stride(from: elements.count - 1, through: 1, by: -1) {
-            let parent = parents[index]
+            let parent = Int(parents[index])
             ends[parent] = max(ends[parent], ends[index])
         }
         // Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded. A node whose
         // content runs right to left then mirrors each frame within its width, after the ceiling (Texture flips
         // the flattened, already ceiled positions and does not round again).
-        var rootFrames = [Rect](repeating: .zero, count: elements.count)
-        var supernodeFrames = [Rect](repeating: .zero, count: elements.count)
-        // Each entry's left-to-right offset in its containing node (what a spec's children accumulate from).
-        var offsets = [Point](repeating: .zero, count: elements.count)
+        var rootOrigins = [Point](repeating: .zero, count: elements.count)
+        // First each entry's left-to-right offset in its containing node (what a spec's children accumulate from),
+        // mirrored at the end where that node's content runs right to left.
+        var supernodeOrigins = [Point](repeating: .zero, count: elements.count)
         // Each entry's containing node (-1 for the root and for entries of a root spec, which no node contains).
-        var containers = [Int](repeating: -1, count: elements.count)
+        var containers = [Int32](repeating: -1, count: elements.count)
         // Per node entry: whether its own content runs right to left.
         var rightToLeft = [Bool](repeating: false, count: elements.count)
         var directions = [LayoutDirection](repeating: direction, count: elements.count)
         for index in elements.indices {
-            let parent = parents[index]
+            let parent = Int(parents[index])
             let size = sizes[index]
             let node = elements[index] as? DisplayNode
             if let node { rightToLeft[index] = node.contentDirection.resolved(in: direction) == .rightToLeft }
-            guard parent >= 0 else {
-                rootFrames[index] = Rect(origin: .zero, size: size)
-                supernodeFrames[index] = rootFrames[index]
-                continue
-            }
+            guard parent >= 0 else { continue }
             let parentIsNode = elements[parent] is DisplayNode
-            let container = parentIsNode ? parent : containers[parent]
-            containers[index] = container
-            let offset = (parentIsNode ? .zero : offsets[parent]) + positions[index]
+            let container = parentIsNode ? parent : Int(containers[parent])
+            containers[index] = Int32(container)
+            let offset = (parentIsNode ? .zero : supernodeOrigins[parent]) + positions[index]
             var inSupernode = (node != nil ? grid.ceil(offset) : offset).finiteOrZero
-            offsets[index] = inSupernode
+            supernodeOrigins[index] = inSupernode
             if container >= 0 {
                 if rightToLeft[container] {
                     directions[index] = .rightToLeft
@@ -220,16 +228,20 @@ final class LayoutTree {
                     directions[index] = .leftToRight
                 }
             }
-            supernodeFrames[index] = Rect(origin: inSupernode, size: size)
-            let origin = container >= 0 ? rootFrames[container].origin : .zero
-            rootFrames[index] = Rect(origin: (origin + inSupernode).finiteOrZero, size: size)
+            let origin = container >= 0 ? rootOrigins[container] : .zero
+            rootOrigins[index] = (origin + inSupernode).finiteOrZero
+        }
+        // Every offset is read: mirror them, as the loop mirrored the root origins.
+        for index in elements.indices where containers[index] >= 0 && directions[index] == .rightToLeft {
+            let container = Int(containers[index])
+            supernodeOrigins[index].x = sizes[container].width - supernodeOrigins[index].x - sizes[index].width
         }
         self.elements = elements
         self.sizes = sizes
         self.positions = positions
         self.ends = ends
-        self.rootFrames = rootFrames
-        self.supernodeFrames = supernodeFrames
+        self.rootOrigins = rootOrigins
+        self.supernodeOrigins = supernodeOrigins
         self.directions = directions
     }
 }
