@@ -46,6 +46,66 @@ import Testing
         #expect(MemoryLayout<LayoutState>.stride <= 128 + 4 * 64 + 80)
     }
 
+    /// The cache answers a key only from an entry with the same key: two keys whose one-byte tags collide are
+    /// told apart by comparing them whole, and a request at another pixel scale empties the cache. The colliding
+    /// pair is found by trying widths (256 tags, so a few dozen tries).
+    @Test func collidingTagsAreToldApartAndScalesDoNotMix() throws {
+        func key(_ width: Double) -> MeasurementKey {
+            MeasurementKey(range: SizeRange(min: Size(width, 0), max: Size(width, .infinity)),
+                           parentSize: Size(width, .nan))
+        }
+        var firstWidthOfTag: [UInt8: Double] = [:]
+        var pair: (Double, Double)?
+        for width in stride(from: 1.0, through: 2000, by: 1) {
+            if let earlier = firstWidthOfTag[key(width).tag] {
+                pair = (earlier, width)
+                break
+            }
+            firstWidthOfTag[key(width).tag] = width
+        }
+        let (a, b) = try #require(pair)
+        #expect(key(a).tag == key(b).tag && a != b)
+
+        // The state lives as long as its element.
+        let element = LayoutElement()
+        defer { withExtendedLifetime(element) {} }
+        let state = element.state
+        #expect(state.answer(key(a), scale: 2) == nil)
+        state.recordComputation(Size(a, 10), for: key(a), keep: true)
+        #expect(state.answer(key(b), scale: 2) == nil)
+        #expect(state.answer(key(a), scale: 2) == Size(a, 10))
+        state.recordComputation(Size(b, 20), for: key(b), keep: true)
+        #expect(state.answer(key(a), scale: 2) == Size(a, 10))
+        #expect(state.answer(key(b), scale: 2) == Size(b, 20))
+        #expect(state.answer(key(a), scale: 3) == nil)
+        #expect(state.answer(key(a), scale: 3) == nil)
+        #expect(state.cache.count == 0)
+    }
+
+    /// Four entries are kept, the oldest replaced first; a computation that is not kept leaves the entries alone
+    /// and makes every hit stale (its own key is in no entry).
+    @Test func theOldestEntryIsReplacedAndUnkeptComputationsLeaveNoSlot() {
+        func key(_ width: Double) -> MeasurementKey {
+            MeasurementKey(range: SizeRange(exactly: Size(width, 5)), parentSize: .undefined)
+        }
+        let element = LayoutElement()
+        defer { withExtendedLifetime(element) {} }
+        let state = element.state
+        _ = state.answer(key(0), scale: 2)
+        for width in 1...5 { state.recordComputation(Size(Double(width), 5), for: key(Double(width)), keep: true) }
+        #expect(state.cache.count == 4)
+        #expect(state.answer(key(1), scale: 2) == nil)
+        for width in 2...5 { #expect(state.answer(key(Double(width)), scale: 2) == Size(Double(width), 5)) }
+        #expect(state.cache.requestIsComputed)
+        #expect(state.answer(key(4), scale: 2) != nil)
+        #expect(!state.cache.requestIsComputed)
+        state.recordComputation(Size(9, 9), for: key(9), keep: false)
+        #expect(state.cache.requestIsComputed && state.measuredSize == Size(9, 9))
+        #expect(state.answer(key(5), scale: 2) == Size(5, 5))
+        #expect(!state.cache.requestIsComputed)
+        #expect(state.answer(key(9), scale: 2) == nil)
+    }
+
     #if DEBUG
     /// A link set without the parent clearing it (what the engine never does) is caught when it is followed after
     /// the parent is freed, instead of reading freed memory.

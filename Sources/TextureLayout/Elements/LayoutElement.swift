@@ -130,12 +130,8 @@ struct LayoutState {
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
     var cache = MeasurementCache()
-    /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
-    /// with no sublayouts. (Placed after the cache's bookkeeping, in its last word.)
-    var isPlaceholder = false
-    /// Whether `derivedAscender` and `derivedDescender` are set: two plain doubles and a flag take less room
-    /// than an optional pair.
-    var hasDerivedBaseline = false
+    /// `isPlaceholder` and `hasDerivedBaseline`, in the last byte of the first 64.
+    private var flags: UInt8 = 0
     var style = Style()
     var entries: MeasurementEntries = (.empty, .empty, .empty, .empty)
     /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
@@ -147,9 +143,22 @@ struct LayoutState {
     /// is left as it is: `count` hides them, and a slot named by `request` is read only within the pass that
     /// set it.
     mutating func invalidate() {
-        cache.count = 0
-        cache.next = 0
+        cache.fill = 0
         cache.computed = MeasurementCache.none
+    }
+
+    /// Set by a stack for a child it left unmeasured (Texture's optimized flexing placeholder): a 0×0 layout
+    /// with no sublayouts.
+    var isPlaceholder: Bool {
+        @inline(__always) get { flags & 1 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    /// Whether `derivedAscender` and `derivedDescender` are set: two doubles and a bit take less room than an
+    /// optional pair.
+    var hasDerivedBaseline: Bool {
+        @inline(__always) get { flags & 2 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
     }
 }
 
@@ -157,6 +166,18 @@ struct LayoutState {
 struct MeasurementKey: Sendable {
     var range: SizeRange
     var parentSize: Size
+
+    /// A one-byte hash of the six values' bits, kept beside the cache's bookkeeping so that most misses are
+    /// known without reading an entry (``MeasurementCache/tags``). Equal keys have equal tags; unequal keys
+    /// share a tag about once in 256, which costs only a comparison of the whole key. The values' bits are
+    /// rotated apart, folded into one word and multiplied, whose top byte depends on every bit.
+    @inline(__always) var tag: UInt8 {
+        let b = range.min.height.bitPattern, c = range.max.width.bitPattern, d = range.max.height.bitPattern
+        let e = parentSize.width.bitPattern, f = parentSize.height.bitPattern
+        let folded = range.min.width.bitPattern ^ (b &<< 11 | b &>> 53) ^ (c &<< 22 | c &>> 42)
+            ^ (d &<< 33 | d &>> 31) ^ (e &<< 44 | e &>> 20) ^ (f &<< 55 | f &>> 9)
+        return UInt8(truncatingIfNeeded: (folded &* 0x9E37_79B9_7F4A_7C15) &>> 56)
+    }
 
     /// Bitwise equality (NaN equals NaN), so that a request for an undefined parent size can hit.
     @inline(__always) func isIdentical(to other: MeasurementKey) -> Bool {
@@ -194,8 +215,13 @@ struct MeasurementCache: Sendable {
 
     /// The pixel scale of every entry; 0 (no pass's scale) before the first insertion.
     var scale = 0.0
-    var count: UInt8 = 0
-    var next: UInt8 = 0
+    /// Byte `i` is the ``MeasurementKey/tag`` of slot `i`'s key. The entries lie outside the state's first 64
+    /// bytes; on a pass at a new width, where nearly every request misses, comparing tags here instead of keys
+    /// there saved a cache miss per element (it was most of `LayoutContext.request`'s time).
+    var tags: UInt32 = 0
+    /// Bits 0–2: how many entries are in use (0...4); bits 3–4: the oldest slot, where the next insertion goes.
+    /// One byte, so that the bookkeeping, the tags and the state's flags end the first 64 bytes.
+    var fill: UInt8 = 0
     /// The entry that answered the latest request, or `none` when it was computed (then its key is the one of
     /// `computed`). Read only within the pass that set it.
     var request = none
@@ -206,4 +232,9 @@ struct MeasurementCache: Sendable {
     /// Whether the latest request is the latest full computation's key, so that the children's results belong
     /// to the size it was answered: it was computed, or answered from the computation's own entry.
     var requestIsComputed: Bool { request == Self.none || request == computed }
+
+    /// How many entries are in use.
+    var count: UInt8 { fill & 7 }
+    /// The oldest slot, where the next insertion goes.
+    var next: UInt8 { fill >> 3 }
 }

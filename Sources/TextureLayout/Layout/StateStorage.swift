@@ -75,13 +75,17 @@ struct LayoutStateRef {
             return nil
         }
         let count = pointer.pointee.cache.count
+        guard count > 0 else { return nil }
+        let tag = key.tag
+        var tags = pointer.pointee.cache.tags
         return withEntries { entries in
             var slot: UInt8 = 0
             while slot < count {
-                if entries[Int(slot)].key.isIdentical(to: key) {
+                if UInt8(truncatingIfNeeded: tags) == tag && entries[Int(slot)].key.isIdentical(to: key) {
                     pointer.pointee.cache.request = slot
                     return entries[Int(slot)].size
                 }
+                tags >>= 8
                 slot += 1
             }
             return nil
@@ -100,8 +104,10 @@ struct LayoutStateRef {
         }
         let slot = pointer.pointee.cache.next
         withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
-        pointer.pointee.cache.next = (slot + 1) & 3
-        if pointer.pointee.cache.count < 4 { pointer.pointee.cache.count += 1 }
+        let shift = UInt32(slot) * 8
+        pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt32(key.tag) << shift
+        let count = pointer.pointee.cache.count
+        pointer.pointee.cache.fill = ((slot + 1) & 3) << 3 | (count < 4 ? count + 1 : 4)
         pointer.pointee.cache.computed = slot
     }
 
