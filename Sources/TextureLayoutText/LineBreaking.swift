@@ -43,164 +43,252 @@ struct LineBreakLimits {
     }
 }
 
+/// Where the line being broken starts: its offset, `prefix` and `startAdjust` there and the first grapheme boundary
+/// after it, taken from the break point where it starts when it starts at one.
+private struct LineStart {
+    var offset: Int
+    var prefix: Double
+    var adjustment: Double
+    var graphemeEnd: Int
+
+    init(offset: Int, prefix: Double, adjustment: Double, graphemeEnd: Int) {
+        self.offset = offset
+        self.prefix = prefix
+        self.adjustment = adjustment
+        self.graphemeEnd = graphemeEnd
+    }
+
+    /// The text's first line: no prefix and no correction precede it.
+    init(firstGraphemeEnd: Int) {
+        self.init(offset: 0, prefix: 0, adjustment: 0, graphemeEnd: firstGraphemeEnd)
+    }
+
+    init(_ point: BreakPoint) {
+        self.init(offset: Int(point.position), prefix: point.prefixAtPosition,
+                  adjustment: point.startAdjustAtPosition, graphemeEnd: Int(point.graphemeEnd))
+    }
+}
+
+/// Places the lines of a break pass one below the other and keeps those that the line limit and the height allow;
+/// whatever is left out truncates the text.
+private struct LinePlacer {
+    /// The style's values it uses (not the style: copying its token would retain and release a string per pass).
+    let lineHeight: Double?
+    let lineSpacing: Double
+    let maxHeight: Double
+    let lineLimit: Int
+    /// The text's length: a line that ends before it leaves text for another.
+    let count: Int
+    var bottom = 0.0
+    var truncated = false
+
+    init(_ limits: LineBreakLimits, count: Int) {
+        lineHeight = limits.style.lineHeight
+        lineSpacing = limits.style.lineSpacing
+        maxHeight = limits.maxHeight
+        let maximum = limits.style.maximumNumberOfLines
+        lineLimit = maximum > 0 ? maximum : Int.max
+        self.count = count
+    }
+
+    /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is truncated),
+    /// and tells whether breaking goes on: not once the line limit is reached before the end of the text (the next
+    /// line would be left out, so it is not looked for).
+    mutating func place(_ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
+                        in boxes: inout [LineBox], of text: ShapedText) -> Bool {
+        if boxes.count >= lineLimit {
+            truncated = true
+            return false
+        }
+        var box = LineBox(start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
+                          top: 0, endsParagraph: endsParagraph)
+        text.measureHeight(&box, lineHeight: lineHeight)
+        let top = boxes.isEmpty ? 0 : bottom + lineSpacing
+        if !boxes.isEmpty && top + box.height > maxHeight {
+            truncated = true
+            return false
+        }
+        box.top = top
+        bottom = top + box.height
+        boxes.append(box)
+        if boxes.count >= lineLimit && next < count {
+            truncated = true
+            return false
+        }
+        return true
+    }
+}
+
 extension ShapedText {
     /// Breaks the text into lines no wider than `limits.maxWidth` (greedy, UAX #14 opportunities, forced breaks
     /// at newlines, a word wider than a line broken between grapheme clusters), keeping the lines that
     /// `maximumNumberOfLines` and `limits.maxHeight` allow and truncating the last kept one when text is left out.
-    /// `token` returns the shaped truncation token for a run index and direction. Reuses `boxes`' storage.
+    /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Reuses
+    /// `boxes`' storage.
     func breakLines(_ limits: LineBreakLimits, into boxes: inout [LineBox],
-                    token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) {
+                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
         boxes.removeAll(keepingCapacity: true)
-        let style = limits.style
-        let maxWidth = limits.lineWidth
-        let lineLimit = style.maximumNumberOfLines > 0 ? style.maximumNumberOfLines : Int.max
+        var placer = LinePlacer(limits, count: count)
+        if count == 0 {
+            _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
+        } else if limits.keepOneLine(oneLineWidth: oneLineWidth) {
+            // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
+            _ = placer.place(0, oneLineEnd, count, width: oneLineBoxWidth, endsParagraph: true, in: &boxes, of: self)
+        } else if limits.style.lineBreakMode == .word {
+            breakWords(limits.lineWidth, &placer, into: &boxes)
+        } else {
+            breakCharacters(limits.lineWidth, &placer, into: &boxes)
+        }
+        if placer.truncated && limits.style.truncationMode != .clip, let last = boxes.indices.last {
+            truncate(&boxes[last], maxWidth: limits.lineWidth, mode: limits.style.truncationMode,
+                     tokenWidth: tokenWidth)
+        }
+    }
+
+    /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
+    /// line out is not a truncation.
+    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout [LineBox]) {
+        if !placer.place(count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
+                         in: &boxes, of: self) {
+            placer.truncated = false
+        }
+    }
+
+    /// One unbreakable stretch wider than the line, at the line's start: as many grapheme clusters as fit (at
+    /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
+    private func placeClusters(_ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
+                               into boxes: inout [LineBox]) -> Int? {
+        var cut = nextGrapheme(after: start)
+        while cut < end {
+            let further = nextGrapheme(after: cut)
+            if lineWidth(start, further, next: further) > maxWidth { break }
+            cut = further
+        }
+        let placed = placer.place(start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false,
+                                  in: &boxes, of: self)
+        return placed ? cut : nil
+    }
+
+    /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
+    private func breakWords(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout [LineBox]) {
+        var line = LineStart(firstGraphemeEnd: firstGraphemeEnd)
+        var index = 0  // the break point looked at
+        let last = breakPoints.count - 1  // the point at the text's end
+        var candidate = -1  // the last point where the current line fits
+        var candidateEnd = 0  // the end of the line that breaks there (its trailing spaces left out)
+        var candidateEndsAtPoint = false  // whether that is the point's `contentEnd`
+        while true {
+            // Most points fit the line and end it at their `contentEnd`: each becomes the candidate in turn.
+            var point = breakPoints[index]
+            if index < last && !point.forced && Int(point.contentEnd) >= line.offset
+                && point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth {
+                repeat {
+                    index += 1
+                    point = breakPoints[index]
+                } while index < last && !point.forced
+                    && point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth
+                candidate = index - 1
+                candidateEnd = Int(breakPoints[candidate].contentEnd)
+                candidateEndsAtPoint = true
+            }
+            let start = line.offset
+            var end = Int(point.contentEnd)
+            let endsAtPoint = end >= start
+            let fits: Bool
+            if endsAtPoint {
+                fits = point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth
+            } else {
+                end = start
+                fits = lineWidth(start, end, next: Int(point.position)) <= maxWidth
+            }
+            // A line holding at most one grapheme cluster takes it even when it is too wide.
+            if fits || line.graphemeEnd >= end {
+                if point.forced || index == last {
+                    let width = endsAtPoint
+                        ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
+                        : lineWidth(start, end, next: Int(point.position))
+                    guard placer.place(start, end, Int(point.position), width: width, endsParagraph: true,
+                                       in: &boxes, of: self)
+                    else { return }
+                    if index == last {
+                        if point.forced { placeFinalEmptyLine(&placer, into: &boxes) }
+                        return
+                    }
+                    line = LineStart(point)
+                    candidate = -1
+                } else {
+                    candidate = index
+                    candidateEnd = end
+                    candidateEndsAtPoint = endsAtPoint
+                }
+                index += 1
+                continue
+            }
+            if candidate >= 0 {
+                let at = breakPoints[candidate]
+                let width = candidateEndsAtPoint
+                    ? at.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
+                    : lineWidth(start, candidateEnd, next: Int(at.position))
+                guard placer.place(start, candidateEnd, Int(at.position), width: width, endsParagraph: false,
+                                   in: &boxes, of: self)
+                else { return }
+                line = LineStart(at)
+                candidate = -1
+                continue
+            }
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
+            line = LineStart(offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
+                             graphemeEnd: nextGrapheme(after: cut))
+        }
+    }
+
+    /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
+    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout [LineBox]) {
         let n = count
-        var bottom = 0.0
-        var truncated = false
-
-        /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is
-        /// truncated).
-        func emit(_ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool) -> Bool {
-            if boxes.count >= lineLimit {
-                truncated = true
-                return false
-            }
-            var box = LineBox(start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
-                              top: 0, endsParagraph: endsParagraph)
-            measureHeight(&box, lineHeight: style.lineHeight)
-            let top = boxes.isEmpty ? 0 : bottom + style.lineSpacing
-            if !boxes.isEmpty && top + box.height > limits.maxHeight {
-                truncated = true
-                return false
-            }
-            box.top = top
-            bottom = top + box.height
-            boxes.append(box)
-            return true
-        }
-
-        guard n > 0 else {
-            _ = emit(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true)
-            return
-        }
-        let byWord = style.lineBreakMode == .word
         var start = 0
-        // `prefix[start]` and `startAdjust[start]`, taken from the break point where the line starts when it
-        // starts at one (both are zero at the text's start: no correction precedes the first character).
-        var startPrefix = 0.0
-        var startAdjustment = 0.0
-        func startLine(at offset: Int) {
-            start = offset
-            startPrefix = prefix[offset]
-            startAdjustment = startAdjust[offset]
-        }
-        func startLine(at point: BreakPoint) {
-            start = Int(point.position)
-            startPrefix = point.prefixAtPosition
-            startAdjustment = point.startAdjustAtPosition
-        }
-        /// `lineWidth(start, end, next:)` for a line that ends at `point` (its trailing spaces left out).
-        func widthToPoint(_ point: BreakPoint) -> Double {
-            let end = Int(point.contentEnd)
-            return point.prefixAtContentEnd - startPrefix + startAdjustment
-                + (Int(point.position) == end ? point.endAdjustAtContentEnd : 0)
-        }
-        if limits.keepOneLine(oneLineWidth: oneLineWidth), let last = breakPoints.last {
-            // Every opportunity fits the first line (none is forced): the loop below would make one line of it.
-            _ = emit(0, Int(last.contentEnd), n, width: widthToPoint(last), endsParagraph: true)
-            return
-        }
         var position = 0  // the last opportunity accepted on the current line (or its start)
         var candidate = -1  // the last opportunity where the current line fits
         var candidateEnd = 0  // the end of the line that breaks there (its trailing spaces left out)
-        var candidatePoint = -1  // the candidate's index in `breakPoints` when it ends there (word mode)
-        var breakIndex = 0
         var forcedIndex = 0
-        let lastBreak = breakPoints.count - 1
         while true {
-            // The next opportunity after `position` and whether it is forced.
-            let opportunity: Int
-            let isForced: Bool
-            var end: Int
-            var fits: Bool
-            // Whether `end` is the contentEnd of `breakPoints[breakIndex]` (its width is read from there).
-            var endsAtPoint = false
-            if byWord {
-                while breakIndex < lastBreak && Int(breakPoints[breakIndex].position) <= position { breakIndex += 1 }
-                let point = breakPoints[breakIndex]
-                opportunity = Int(point.position)
-                isForced = point.forced
-                end = Int(point.contentEnd)
-                if end >= start {
-                    fits = point.widthToContentEnd - startPrefix + startAdjustment <= maxWidth
-                    endsAtPoint = true
-                } else {
-                    end = start
-                    fits = lineWidth(start, end, next: opportunity) <= maxWidth
-                }
-            } else {
-                var q = position + 1
-                while q < n && (!graphemeBoundary[q] || ShapedText.isLineSeparator(units[q])) { q += 1 }
-                while breaks[forcedIndex] < q { forcedIndex += 1 }
-                opportunity = q
-                isForced = breaks[forcedIndex] == q && forced[forcedIndex]
-                end = trimmedEnd(start, opportunity)
-                fits = lineWidth(start, end, next: opportunity) <= maxWidth
-            }
+            var q = position + 1
+            while q < n && (!graphemeBoundary[q] || ShapedText.isLineSeparator(units[q])) { q += 1 }
+            while breaks[forcedIndex] < q { forcedIndex += 1 }
+            let opportunity = q
+            let isForced = breaks[forcedIndex] == q && forced[forcedIndex]
+            let end = trimmedEnd(start, opportunity)
             // A line holding at most one grapheme cluster takes it even when it is too wide.
-            if fits || nextGrapheme(after: start) >= end {
+            if lineWidth(start, end, next: opportunity) <= maxWidth || nextGrapheme(after: start) >= end {
                 if isForced || opportunity == n {
-                    let width = endsAtPoint ? widthToPoint(breakPoints[breakIndex])
-                                            : lineWidth(start, end, next: opportunity)
-                    guard emit(start, end, opportunity, width: width, endsParagraph: true) else { break }
+                    guard placer.place(start, end, opportunity, width: lineWidth(start, end, next: opportunity),
+                                       endsParagraph: true, in: &boxes, of: self)
+                    else { return }
                     if opportunity == n {
-                        // A text that ends with a newline ends with an empty line (as Pango and TextKit show it);
-                        // leaving only that line out is not a truncation.
-                        if isForced && !emit(n, n, n, width: lineWidth(n, n, next: n), endsParagraph: true) {
-                            truncated = false
-                        }
-                        break
+                        if isForced { placeFinalEmptyLine(&placer, into: &boxes) }
+                        return
                     }
-                    if byWord { startLine(at: breakPoints[breakIndex]) } else { startLine(at: opportunity) }
+                    start = opportunity
                     candidate = -1
                 } else {
                     candidate = opportunity
                     candidateEnd = end
-                    candidatePoint = endsAtPoint ? breakIndex : -1
                 }
                 position = opportunity
                 continue
             }
             if candidate > start {
-                if candidatePoint >= 0 {
-                    let point = breakPoints[candidatePoint]
-                    guard emit(start, candidateEnd, candidate, width: widthToPoint(point), endsParagraph: false)
-                    else { break }
-                    startLine(at: point)
-                } else {
-                    guard emit(start, candidateEnd, candidate, width: lineWidth(start, candidateEnd, next: candidate),
-                               endsParagraph: false)
-                    else { break }
-                    startLine(at: candidate)
-                }
+                guard placer.place(start, candidateEnd, candidate,
+                                   width: lineWidth(start, candidateEnd, next: candidate), endsParagraph: false,
+                                   in: &boxes, of: self)
+                else { return }
+                start = candidate
                 candidate = -1
                 continue
             }
-            // One unbreakable stretch wider than the line, at the line's start: as many grapheme clusters as fit
-            // (at least one).
-            var cut = nextGrapheme(after: start)
-            while cut < end {
-                let further = nextGrapheme(after: cut)
-                if lineWidth(start, further, next: further) > maxWidth { break }
-                cut = further
-            }
-            guard emit(start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false) else { break }
-            startLine(at: cut)
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
+            start = cut
             position = cut
             candidate = -1
-        }
-        if truncated && style.truncationMode != .clip, let last = boxes.indices.last {
-            truncate(&boxes[last], maxWidth: maxWidth, mode: style.truncationMode, token: token)
         }
     }
 
@@ -246,42 +334,28 @@ extension ShapedText {
     /// Cuts the last kept line so that it shows the truncation token, dropping as little of its paragraph as
     /// needed for the line to fit (whole grapheme clusters).
     func truncate(_ box: inout LineBox, maxWidth: Double, mode: TruncationMode,
-                  token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) {
+                  tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
         let s = box.start
-        var paragraphEnd = count
-        var low = 0
-        var high = breaks.count
-        while low < high {  // the first opportunity after the line's start, then the next forced one
-            let mid = (low + high) / 2
-            if breaks[mid] <= s { low = mid + 1 } else { high = mid }
-        }
-        while low < breaks.count {
-            if forced[low] {
-                paragraphEnd = breaks[low]
-                break
-            }
-            low += 1
-        }
-        paragraphEnd = trimmedEnd(s, paragraphEnd)
+        var paragraphEnd = paragraphContentEnd(after: s)
         let rtl = isRightToLeft(at: s)
         var headEnd = s
         var tailStart = paragraphEnd
         var tokenRun: Int
         switch mode {
         case .tail, .clip:
-            let budget = maxWidth - token(run(at: max(s, paragraphEnd - 1)), rtl).totalWidth
+            let budget = maxWidth - tokenWidth(run(at: max(s, paragraphEnd - 1)), rtl)
             headEnd = longestPrefix(from: s, to: paragraphEnd, within: budget)
             tokenRun = run(at: max(s, headEnd - 1))
             tailStart = headEnd
             paragraphEnd = headEnd
         case .head:
-            tailStart = longestSuffix(to: paragraphEnd, from: s, within: maxWidth - token(run(at: s), rtl).totalWidth)
+            tailStart = longestSuffix(to: paragraphEnd, from: s, within: maxWidth - tokenWidth(run(at: s), rtl))
             tokenRun = run(at: min(tailStart, max(paragraphEnd - 1, s)))
         case .middle:
-            let whole = token(run(at: s), rtl).totalWidth
+            let whole = tokenWidth(run(at: s), rtl)
             headEnd = longestPrefix(from: s, to: paragraphEnd, within: (maxWidth - whole) / 2)
             tokenRun = run(at: max(s, headEnd - 1))
-            let used = lineWidth(s, headEnd, next: headEnd) + token(tokenRun, rtl).totalWidth
+            let used = lineWidth(s, headEnd, next: headEnd) + tokenWidth(tokenRun, rtl)
             tailStart = longestSuffix(to: paragraphEnd, from: headEnd, within: maxWidth - used)
         }
         box.end = headEnd
@@ -289,14 +363,36 @@ extension ShapedText {
         box.tailStart = tailStart
         box.tailEnd = paragraphEnd
         box.tokenRun = tokenRun
-        box.width = lineWidth(s, headEnd, next: headEnd) + token(tokenRun, rtl).totalWidth
+        box.width = lineWidth(s, headEnd, next: headEnd) + tokenWidth(tokenRun, rtl)
             + lineWidth(tailStart, paragraphEnd, next: -1)
     }
 
+    /// The end of the paragraph holding `offset`, its trailing spaces left out (searched back no further than
+    /// `offset`): the first forced break after `offset`, else the text's end, which is the last break point.
+    private func paragraphContentEnd(after offset: Int) -> Int {
+        var index = firstBreakPoint(after: offset)
+        guard index < breakPoints.count else { return offset }  // an empty text
+        while index < breakPoints.count - 1 && !breakPoints[index].forced { index += 1 }
+        return max(offset, Int(breakPoints[index].contentEnd))
+    }
+
+    /// The index of the first break point after `offset` (the last one, at the text's end, for any offset before
+    /// it).
+    private func firstBreakPoint(after offset: Int) -> Int {
+        var low = 0
+        var high = breakPoints.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(breakPoints[mid].position) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The furthest grapheme boundary `cut` in `start...end` whose text (trailing spaces excluded) is at most
-    /// `limit` wide; the returned offset has its trailing spaces removed.
+    /// `limit` wide; the returned offset has its trailing spaces removed. Walks grapheme by grapheme from the
+    /// furthest break point that is surely passed (``surelyFittingBreak(from:before:within:)``).
     private func longestPrefix(from start: Int, to end: Int, within limit: Double) -> Int {
-        var cut = start
+        var cut = surelyFittingBreak(from: start, before: end, within: limit) ?? start
         while cut < end {
             let further = nextGrapheme(after: cut)
             let end = trimmedEnd(start, further)
@@ -305,6 +401,45 @@ extension ShapedText {
         }
         return trimmedEnd(start, cut)
     }
+
+    /// The furthest break position before `end`, and a grapheme boundary, that the walk of
+    /// ``longestPrefix(from:to:within:)`` from `start` surely passes. While prefix widths do not decrease from
+    /// `start` to a point's `contentEnd`, no text from `start` up to an offset there is wider than the point's
+    /// prefix width plus the largest end correction met, minus the start's prefix plus its start correction; the
+    /// margin covers the rounding of both sums many times over, and the walk, which compares exactly, decides
+    /// everything after the point. The widths and corrections are read once each, in order, up to the first point
+    /// whose bound is too wide (where the walk would stop soon after). Nil when no point qualifies.
+    private func surelyFittingBreak(from start: Int, before end: Int, within limit: Double) -> Int? {
+        let startPrefix = prefix[start]
+        let startAdjustment = startAdjust[start]
+        var largestEndAdjustment = abs(endAdjust[start])
+        var checked = start  // the offsets up to here have been taken into `largestEndAdjustment`
+        var found: Int?
+        var index = firstBreakPoint(after: start)
+        while index < breakPoints.count {
+            let point = breakPoints[index]
+            guard Int(point.position) < end else { break }
+            let contentEnd = Int(point.contentEnd)
+            while checked < contentEnd {
+                checked += 1
+                // A decreasing (or NaN) width ends the search: the bound would not hold past it.
+                guard prefix[checked] >= prefix[checked - 1] else { return found.flatMap(graphemeStart) }
+                largestEndAdjustment = max(largestEndAdjustment, abs(endAdjust[checked]))
+            }
+            if contentEnd >= start {
+                let bound = point.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
+                let margin = 1e-9 * (abs(point.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
+                                     + abs(startAdjustment) + 1)
+                guard bound + margin <= limit else { break }
+                found = Int(point.position)
+            }
+            index += 1
+        }
+        return found.flatMap(graphemeStart)
+    }
+
+    /// `offset` when a grapheme cluster starts there, else nil.
+    private func graphemeStart(_ offset: Int) -> Int? { graphemeBoundary[offset] ? offset : nil }
 
     /// The earliest grapheme boundary in `start...end` from which the text up to `end` is at most `limit` wide.
     private func longestSuffix(to end: Int, from start: Int, within limit: Double) -> Int {
@@ -317,6 +452,4 @@ extension ShapedText {
         return cut
     }
 
-    /// The width of the whole text (used for the truncation token).
-    var totalWidth: Double { prefix[count] }
 }

@@ -12,14 +12,18 @@ struct ShapedGlyph: Sendable {
     var yOffset: Double
 }
 
-/// A line-break opportunity with everything the breaking loop reads there, so that breaking a text at a new width
-/// walks this one array and reads nothing else for a line that ends or starts at an opportunity (each other array
-/// would be one more cache miss per text, and one per line where it is read at the line's offsets). A line from
-/// `start` to here is `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
+/// A word-mode line-break opportunity with everything the breaking loop reads there, so that breaking a text at a
+/// new width walks this one array from its start and reads nothing else for a line that ends or starts at an
+/// opportunity: the walk is sequential, which the processor fetches ahead, while each other array (or each jump to
+/// another) would be one more cache miss per text or per line. A line from `start` to here is
+/// `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
 struct BreakPoint: Sendable {
     var position: Int32
     /// The position with the spaces before it removed (searched back to the text's start).
     var contentEnd: Int32
+    /// The first grapheme boundary after `position`: a line starting here that reaches no further holds one
+    /// grapheme cluster (and takes it even when it is too wide).
+    var graphemeEnd: Int32
     var forced: Bool
     /// `prefix[contentEnd]`, plus the end correction when the opportunity splits an item there.
     var widthToContentEnd: Double
@@ -29,6 +33,13 @@ struct BreakPoint: Sendable {
     /// `prefix[position]` and `startAdjust[position]`: the width of a line that starts here.
     var prefixAtPosition: Double
     var startAdjustAtPosition: Double
+
+    /// The width of a line that starts where `prefix` and `startAdjust` are `startPrefix` and `startAdjustment`
+    /// and ends here, its trailing spaces left out.
+    @inline(__always)
+    func widthOfLine(startPrefix: Double, startAdjustment: Double) -> Double {
+        prefixAtContentEnd - startPrefix + startAdjustment + (position == contentEnd ? endAdjustAtContentEnd : 0)
+    }
 }
 
 /// The corrections of ``ShapedText/endAdjust`` and ``ShapedText/startAdjust`` while they are built.
@@ -79,21 +90,31 @@ final class ShapedText: @unchecked Sendable {
     /// see ``lineWidth(_:_:next:)``. Zero at item boundaries.
     let endAdjust: [Double]
     let startAdjust: [Double]
+    /// The width of the whole text (what a truncation token is measured by).
+    let totalWidth: Double
     /// Line-break opportunities after offset 0, ascending, and whether each is forced (after a newline).
     let breaks: [Int]
     let forced: [Bool]
-    /// The word-mode break opportunities with what the breaking loop reads at each, side by side so that
-    /// breaking a text at a new width walks one array (see ``BreakPoint``).
+    /// The word-mode break opportunities with what the breaking loop reads at each (see ``BreakPoint``).
     let breakPoints: [BreakPoint]
     /// The widest `widthToContentEnd` of the break points (NaN when one is NaN), or NaN when a break is forced:
     /// a width at least this keeps the whole text on one line (every opportunity fits the first line), which a
     /// new width can tell without walking the break points.
     let oneLineWidth: Double
+    /// That one line's end (the last break point's `contentEnd`) and width, kept so that it is made without
+    /// reading the break points.
+    let oneLineEnd: Int
+    let oneLineBoxWidth: Double
+    /// The first grapheme boundary after offset 0 (what ``BreakPoint/graphemeEnd`` is for the text's first line).
+    let firstGraphemeEnd: Int
     /// Whether a grapheme cluster starts at each offset (`units.count + 1` entries; the end counts).
     let graphemeBoundary: [Bool]
     /// The resolved direction of each paragraph (the text between forced breaks), by the offset it starts at.
     let paragraphStarts: [Int]
     let paragraphRTL: [Bool]
+    /// The direction of the only paragraph, when there is one: read without the arrays above (truncating a title
+    /// at a new width asks for it).
+    let onlyParagraphRTL: Bool?
 
     /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
     /// whose first strong character does not decide taking `defaultDirection`.
@@ -186,6 +207,7 @@ final class ShapedText: @unchecked Sendable {
         } while start < n
         self.paragraphStarts = paragraphStarts
         self.paragraphRTL = paragraphRTL
+        onlyParagraphRTL = paragraphRTL.count == 1 ? paragraphRTL[0] : nil
 
         // Items: split at run, level and script changes; then shape each.
         var items: [ShapedItem] = []
@@ -243,29 +265,37 @@ final class ShapedText: @unchecked Sendable {
         var prefix = [Double](repeating: 0, count: n + 1)
         for i in 0..<n { prefix[i + 1] = prefix[i] + unitAdvance[i] }
         self.prefix = prefix
+        totalWidth = prefix[n]
         self.endAdjust = adjustments.end
         self.startAdjust = adjustments.start
         var points: [BreakPoint] = []
         points.reserveCapacity(breaks.count)
+        var widest = 0.0
         for (index, position) in breaks.enumerated() {
             var end = position
             while end > 0 && ShapedText.isTrailingSpace(units[end - 1]) { end -= 1 }
             let width = prefix[end] + (end == position ? adjustments.end[end] : 0)
-            points.append(BreakPoint(position: Int32(position), contentEnd: Int32(end), forced: forced[index],
+            var boundary = position + 1  // almost always one: a break follows a space or a dash
+            while boundary < n && !grapheme[boundary] { boundary += 1 }
+            points.append(BreakPoint(position: Int32(position), contentEnd: Int32(end),
+                                     graphemeEnd: Int32(min(boundary, n)), forced: forced[index],
                                      widthToContentEnd: width, prefixAtContentEnd: prefix[end],
                                      endAdjustAtContentEnd: adjustments.end[end], prefixAtPosition: prefix[position],
                                      startAdjustAtPosition: adjustments.start[position]))
+            if forced[index] || width.isNaN { widest = .nan }
+            if !widest.isNaN { widest = max(widest, width) }
         }
         breakPoints = points
-        var widest = 0.0
-        for point in points {
-            if point.forced || point.widthToContentEnd.isNaN {
-                widest = .nan
-                break
-            }
-            widest = max(widest, point.widthToContentEnd)
-        }
         oneLineWidth = widest
+        if let last = points.last {
+            oneLineEnd = Int(last.contentEnd)
+            // As the breaking loop measures a line from the text's start (no prefix, no correction).
+            oneLineBoxWidth = last.widthOfLine(startPrefix: 0, startAdjustment: 0)
+        } else {
+            oneLineEnd = 0
+            oneLineBoxWidth = 0
+        }
+        firstGraphemeEnd = n == 0 ? 0 : (1...n).first { grapheme[$0] }!
     }
 
     /// Shapes one item with HarfBuzz (default features: kerning, standard ligatures), appending its glyphs in
@@ -387,6 +417,7 @@ final class ShapedText: @unchecked Sendable {
 
     /// The index of the run that holds offset `offset` (the last run for the end of the text).
     func run(at offset: Int) -> Int {
+        if singleRunMetrics != nil { return 0 }  // one run, known without reading the arrays
         var low = 0
         var high = runs.count - 1
         while low < high {
@@ -398,6 +429,7 @@ final class ShapedText: @unchecked Sendable {
 
     /// Whether the paragraph holding `offset` runs right to left.
     func isRightToLeft(at offset: Int) -> Bool {
+        if let onlyParagraphRTL { return onlyParagraphRTL }
         var low = 0
         var high = paragraphStarts.count - 1
         while low < high {

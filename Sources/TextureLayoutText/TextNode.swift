@@ -49,7 +49,11 @@ open class TextNode: DisplayNode {
 
     private var shaped: ShapedText?
     /// Shaped truncation tokens by run index and direction (index * 2 + 1 when right to left).
-    private var tokens: [Int: ShapedText] = [:]
+    private var tokens: [Int: ShapedText] = [:] {
+        didSet { if tokens.isEmpty { latestTokenWidth.key = -1 } }
+    }
+    /// The width of the token most recently measured, by its key in `tokens` (-1: none).
+    private var latestTokenWidth = (key: -1, width: 0.0)
     private var boxes: [LineBox] = []
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
@@ -107,6 +111,16 @@ open class TextNode: DisplayNode {
         return made
     }
 
+    /// The width of the token for a run and direction. The latest is kept beside its key: a truncated text asks
+    /// for the same one at every width, answered without a dictionary lookup or reading the token's arrays.
+    private func tokenWidth(_ run: Int, _ rightToLeft: Bool) -> Double {
+        let key = run * 2 + (rightToLeft ? 1 : 0)
+        if latestTokenWidth.key == key { return latestTokenWidth.width }
+        let width = token(run, rightToLeft).totalWidth
+        latestTokenWidth = (key, width)
+        return width
+    }
+
     /// Lays the text out within `constrainedSize` (Texture passes the range's max): breaks lines for its width,
     /// keeps those `maximumNumberOfLines` and its height allow, and returns the text's size rounded up to whole
     /// points. The same size again, or any size where the text stays on the one line it has, is answered without
@@ -123,7 +137,7 @@ open class TextNode: DisplayNode {
             return textSize
         }
         guard let shaped = shapedText() else { return .zero }
-        shaped.breakLines(limits, into: &boxes, token: token)
+        shaped.breakLines(limits, into: &boxes, tokenWidth: tokenWidth)
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: shaped.oneLineWidth) ? shaped.oneLineWidth : .nan
         var widest = 0.0
         for box in boxes { widest = max(widest, box.width) }

@@ -59,3 +59,51 @@ private let pieces = [
         #expect(fresh.lines == node.lines, "\(label)")
     }
 }
+
+@Test func truncationKeepsTheLongestPrefixThatFits() throws {
+    // Tail truncation's rule, checked over random texts (kerning pairs, ligatures, letter spacing that makes advances
+    // negative): from the line's start, whole grapheme clusters are kept while the text up to each boundary (its
+    // trailing spaces left out, measured as shaped apart from what follows) and the token fit the width; the cut is
+    // the last boundary before the first that does not fit. Truncation skips ahead over break points it can bound;
+    // this walks every boundary.
+    let fonts = [try Font.defaultFont(), try Font(family: "DejaVu Serif"), try Font(family: "DejaVu Sans Mono")]
+    let words = ["AV", "To", "Wa", "ffi", "office", "Yo", "LT", "T.", "V,", "word", "e\u{301}", "😀", " ", "  ", "שלום",
+                 "-T", "-V", "-Y", "r.", "y,"]
+    var rng = SplitMix64(seed: 11)
+    var checked = 0
+    for _ in 0..<1000 {
+        var text = ""
+        for _ in 0..<Int.random(in: 1...30, using: &rng) { text += words.randomElement(using: &rng)! }
+        let run = TextRun(text, font: fonts.randomElement(using: &rng)!, size: [9.0, 17, 31].randomElement(using: &rng)!,
+                          letterSpacing: [0.0, 0, 1.5, -4].randomElement(using: &rng)!)
+        let shaped = ShapedText(runs: [run], defaultDirection: .leftToRight)
+        var style = ParagraphStyle()
+        style.maximumNumberOfLines = Int.random(in: 1...2, using: &rng)
+        let tokenWidth = Double.random(in: 0...30, using: &rng)
+        // Mostly a width that the text up to a break point and the token nearly fill: the cut falls at or next to
+        // a break point, where skipping ahead ends.
+        let point = shaped.breakPoints.randomElement(using: &rng)!
+        let upToPoint = shaped.lineWidth(0, Int(point.contentEnd), next: Int(point.contentEnd)) + tokenWidth
+        let width = Bool.random(using: &rng) ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
+                                             : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
+        var boxes: [LineBox] = []
+        shaped.breakLines(LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
+                          tokenWidth: { _, _ in tokenWidth })
+        guard let box = boxes.last, box.hasToken else { continue }
+        let start = box.start
+        let end = shaped.trimmedEnd(start, shaped.count)
+        func fits(_ boundary: Int) -> Bool {
+            let end = shaped.trimmedEnd(start, boundary)
+            return !(shaped.lineWidth(start, end, next: end) > width - tokenWidth)
+        }
+        var cut = start
+        while cut < end {
+            let further = shaped.nextGrapheme(after: cut)
+            if !fits(further) { break }
+            cut = further
+        }
+        #expect(box.end == shaped.trimmedEnd(start, cut), "\(text.debugDescription) at \(width), token \(tokenWidth)")
+        checked += 1
+    }
+    #expect(checked > 100)
+}
