@@ -103,7 +103,7 @@ public struct LayoutDocument {
     /// (the direction the engine mirrors that node's content in), before a pass measures the texts. A text whose
     /// direction does not change keeps its measurements, and a group whose direction is the one the previous pass
     /// gave is not visited (a pass at a new width touches no text before measuring it).
-    private func setTextDirections() {
+    func setTextDirections() {
         for group in textGroups {
             let rightToLeft = group.container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
             let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight
@@ -268,10 +268,14 @@ public struct DocumentLayout {
             guard let text = entry.element as? TextNode, let name = document.name(of: entry.element) else {
                 return nil
             }
-            let origin = entry.frameInRoot.origin
-            return (name, text.lines.map { $0.offsetBy(origin) })
+            return (name, text.lines(at: entry.frameInRoot.origin))
         }
     }
+}
+
+extension TextNode {
+    /// The lines the text showed when it was measured, moved to `origin` (its frame's origin in the root).
+    func lines(at origin: Point) -> [TextLine] { lines.map { $0.offsetBy(origin) } }
 }
 
 extension TextLine {

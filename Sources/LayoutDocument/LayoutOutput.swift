@@ -1,4 +1,21 @@
 import TextureLayout
+import TextureLayoutText
+
+extension LayoutDocument {
+    /// Lays the document out as ``layout()`` does and appends ``DocumentLayout/json`` to `output`, writing each
+    /// frame as a walk over the laid-out tree meets it: no result tree is made, which for a document of a million
+    /// elements would be about as large as the elements' own state. Nothing is written when the pass meets an issue.
+    package func writeLayout(to output: inout JSONOutput) throws(DocumentError) {
+        setTextDirections()
+        let issues = rootNode.updateLayout(sizeRange, scale: scale).issues
+        if let issue = issues.first { throw error(for: issue) }
+        output.appendLayout(size: rootNode.measuredSize, of: self) { frame in
+            rootNode.walkLayout(direction: layoutDirection, grid: PixelGrid(scale: scale)) { entry in
+                frame(entry.element, Rect(origin: entry.rootOrigin, size: entry.size))
+            }
+        }
+    }
+}
 
 extension DocumentLayout {
     /// The `layout` command's output: `{"size": [w, h], "frames": {name: [x, y, w, h]}}`, and `"lines"` when
@@ -12,47 +29,63 @@ extension DocumentLayout {
         return output.bytes
     }
 
-    /// Appends ``json`` to `output`: each frame straight from the result's entries, no string per element, so
-    /// that writing a document of a million elements costs about as much as laying it out.
+    /// Appends ``json`` to `output`.
     package func write(to output: inout JSONOutput) {
-        output.append("{\"size\": [")
-        output.append(number: size.width)
-        output.append(", ")
-        output.append(number: size.height)
-        output.append("], \"frames\": {")
+        output.appendLayout(size: size, of: document) { frame in
+            for entry in layout.subtree { frame(entry.element, entry.frameInRoot) }
+        }
+    }
+}
+
+extension JSONOutput {
+    /// Appends the `layout` command's output for a result of `document` whose root has `size`: `entries` calls its
+    /// argument with each entry's element and frame in the root, in pre-order. Each frame is written as it comes,
+    /// no string per element, so that writing a document of a million elements costs about as much as laying it
+    /// out.
+    mutating func appendLayout(size: Size, of document: LayoutDocument,
+                               entries: ((LayoutElement, Rect) -> Void) -> Void)
+    {
+        append("{\"size\": [")
+        append(number: size.width)
+        append(", ")
+        append(number: size.height)
+        append("], \"frames\": {")
         var first = true
-        for entry in layout.subtree {
+        // The named texts with their origins in the root, for `lines`.
+        var texts: [(name: String, text: TextNode, origin: Point)] = []
+        entries { element, frame in
             // The reader gives a named element its name as its debug name: most elements have none, and need no
             // look-up.
-            guard entry.element.debugName != nil, let name = document.name(of: entry.element) else { continue }
-            if !first { output.append(", ") }
+            guard element.debugName != nil, let name = document.name(of: element) else { return }
+            if !first { append(", ") }
             first = false
-            output.append(string: name)
-            output.append(": ")
-            output.append(rect: entry.frameInRoot)
+            append(string: name)
+            append(": ")
+            append(rect: frame)
+            if document.namesText, let text = element as? TextNode { texts.append((name, text, frame.origin)) }
         }
-        output.append("}")
+        append("}")
         if document.namesText {
-            output.append(", \"lines\": {")
-            for (index, entry) in namedTextLines.enumerated() {
-                if index > 0 { output.append(", ") }
-                output.append(string: entry.name)
-                output.append(": [")
-                for (lineIndex, line) in entry.lines.enumerated() {
-                    if lineIndex > 0 { output.append(", ") }
-                    output.append("{\"text\": ")
-                    output.append(string: line.text)
-                    output.append(", \"frame\": ")
-                    output.append(rect: line.frame)
-                    output.append(", \"baseline\": ")
-                    output.append(number: line.baseline)
-                    output.append("}")
+            append(", \"lines\": {")
+            for (index, entry) in texts.enumerated() {
+                if index > 0 { append(", ") }
+                append(string: entry.name)
+                append(": [")
+                for (lineIndex, line) in entry.text.lines(at: entry.origin).enumerated() {
+                    if lineIndex > 0 { append(", ") }
+                    append("{\"text\": ")
+                    append(string: line.text)
+                    append(", \"frame\": ")
+                    append(rect: line.frame)
+                    append(", \"baseline\": ")
+                    append(number: line.baseline)
+                    append("}")
                 }
-                output.append("]")
+                append("]")
             }
-            output.append("}")
+            append("}")
         }
-        output.append("}")
+        append("}")
     }
 }
 

@@ -38,12 +38,11 @@ struct LayoutCommand: ToolCommand {
             let file = files.first ?? "-"
             var document = try readDocument(file)
             try size.apply(to: &document)
-            let result = try layOut(document)
             var output = JSONOutput()
-            result.write(to: &output)
+            try writeLayout(of: document, to: &output)
             output.append("\n")
             try IO.write(output.bytes, to: nil)
-            keepUntilExit(result)
+            keepUntilExit(document)
             return
         }
         let batch = LayoutBatch(files: files, overrides: try size.parsed(),
@@ -109,7 +108,7 @@ final class LayoutBatch: Sendable {
             try overrides.apply(to: &document)
             // The single-file object with the file's name as its first member.
             var result = JSONOutput()
-            try layOut(document).write(to: &result)
+            try writeLayout(of: document, to: &result)
             line.bytes += result.bytes.dropFirst()
             line.append("\n")
             return (line.bytes, 0)

@@ -145,8 +145,8 @@ public struct Layout {
     public var grid: PixelGrid { tree.grid }
 }
 
-/// The flat storage behind ``Layout``: one array per field, indexed in depth-first pre-order. Frames are kept as
-/// origins beside the sizes, and every array but the first walk's is made at its final size: a result can have
+/// The flat storage behind ``Layout``: one array per field, indexed in depth-first pre-order, filled by
+/// ``LayoutElement/walkLayout(direction:grid:_:)``. Frames are kept as origins beside the sizes: a result can have
 /// millions of entries, and it is built while the whole laid-out tree is in memory.
 final class LayoutTree {
     let elements: [LayoutElement]
@@ -168,73 +168,27 @@ final class LayoutTree {
         grid = context.grid
         self.direction = direction
         issues = context.issues
-        // The entries and their parents first (an iterative pre-order walk: any depth); the rest is read from the
-        // elements' states into arrays of the final size.
         var elements: [LayoutElement] = []
         // Int32: a tree of 2^31 elements would not fit in memory.
         var parents: [Int32] = []
-        var pending: [(element: LayoutElement, parent: Int)] = [(root, -1)]
-        while let (element, parent) = pending.popLast() {
-            let index = elements.count
-            elements.append(element)
-            parents.append(Int32(parent))
-            if element.state.isPlaceholder && parent >= 0 { continue }
-            let id = element.state.computationID
-            for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
-                pending.append((child, index))
-            }
-        }
-        let sizes = elements.indices.map { index in
-            elements[index].state.isPlaceholder && parents[index] >= 0 ? .zero : elements[index].state.measuredSize
-        }
-        var positions = elements.indices.map { index in
-            parents[index] < 0 ? .zero : elements[index].state.placedPosition
+        var sizes: [Size] = []
+        var positions: [Point] = []
+        var rootOrigins: [Point] = []
+        var supernodeOrigins: [Point] = []
+        var directions: [LayoutDirection] = []
+        root.walkLayout(direction: direction, grid: grid) { entry in
+            elements.append(entry.element)
+            parents.append(Int32(entry.parent))
+            sizes.append(entry.size)
+            positions.append(entry.position)
+            rootOrigins.append(entry.rootOrigin)
+            supernodeOrigins.append(entry.supernodeOrigin)
+            directions.append(entry.direction)
         }
         var ends = Array(0..<elements.count).map { $0 + 1 }
         for index in stride(from: elements.count - 1, through: 1, by: -1) {
             let parent = Int(parents[index])
             ends[parent] = max(ends[parent], ends[index])
-        }
-        // Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded. A node whose
-        // content runs right to left then mirrors each frame within its width, after the ceiling (Texture flips
-        // the flattened, already ceiled positions and does not round again).
-        var rootOrigins = [Point](repeating: .zero, count: elements.count)
-        // First each entry's left-to-right offset in its containing node (what a spec's children accumulate from),
-        // mirrored at the end where that node's content runs right to left.
-        var supernodeOrigins = [Point](repeating: .zero, count: elements.count)
-        // Each entry's containing node (-1 for the root and for entries of a root spec, which no node contains).
-        var containers = [Int32](repeating: -1, count: elements.count)
-        // Per node entry: whether its own content runs right to left.
-        var rightToLeft = [Bool](repeating: false, count: elements.count)
-        var directions = [LayoutDirection](repeating: direction, count: elements.count)
-        for index in elements.indices {
-            let parent = Int(parents[index])
-            let size = sizes[index]
-            let node = elements[index] as? DisplayNode
-            if let node { rightToLeft[index] = node.contentDirection.resolved(in: direction) == .rightToLeft }
-            guard parent >= 0 else { continue }
-            let parentIsNode = elements[parent] is DisplayNode
-            let container = parentIsNode ? parent : Int(containers[parent])
-            containers[index] = Int32(container)
-            let offset = (parentIsNode ? .zero : supernodeOrigins[parent]) + positions[index]
-            var inSupernode = (node != nil ? grid.ceil(offset) : offset).finiteOrZero
-            supernodeOrigins[index] = inSupernode
-            if container >= 0 {
-                if rightToLeft[container] {
-                    directions[index] = .rightToLeft
-                    inSupernode.x = sizes[container].width - inSupernode.x - size.width
-                    positions[index].x = sizes[parent].width - positions[index].x - size.width
-                } else {
-                    directions[index] = .leftToRight
-                }
-            }
-            let origin = container >= 0 ? rootOrigins[container] : .zero
-            rootOrigins[index] = (origin + inSupernode).finiteOrZero
-        }
-        // Every offset is read: mirror them, as the loop mirrored the root origins.
-        for index in elements.indices where containers[index] >= 0 && directions[index] == .rightToLeft {
-            let container = Int(containers[index])
-            supernodeOrigins[index].x = sizes[container].width - supernodeOrigins[index].x - sizes[index].width
         }
         self.elements = elements
         self.sizes = sizes
