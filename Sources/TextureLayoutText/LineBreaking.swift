@@ -26,20 +26,35 @@ struct LineBox: Sendable {
     var tokenRun: Int = 0
 }
 
-/// What a line break pass needs besides the shaped text.
+/// What a line break pass needs besides the shaped text: the size and the style's values it reads (not the style:
+/// copying its token string would retain and release it on every measurement).
 struct LineBreakLimits {
     var maxWidth: Double
     var maxHeight: Double
-    var style: ParagraphStyle
+    var lineBreakMode: LineBreakMode
+    var truncationMode: TruncationMode
+    var maximumNumberOfLines: Int
+    var lineHeight: Double?
+    var lineSpacing: Double
+
+    init(maxWidth: Double, maxHeight: Double, style: ParagraphStyle) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        lineBreakMode = style.lineBreakMode
+        truncationMode = style.truncationMode
+        maximumNumberOfLines = style.maximumNumberOfLines
+        lineHeight = style.lineHeight
+        lineSpacing = style.lineSpacing
+    }
 
     /// The width lines are broken for: no limit for NaN, none below zero.
     var lineWidth: Double { maxWidth.isNaN ? .infinity : max(0, maxWidth) }
 
-    /// Whether ``ShapedText/breakLines(_:into:token:)`` makes the whole text one line without comparing any
+    /// Whether ``ShapedText/breakLines(_:into:tokenWidth:)`` makes the whole text one line without comparing any
     /// line with the width, given the text's ``ShapedText/oneLineWidth``: every opportunity fits (none is
     /// forced, word wrapping). Those lines are the same for every width this holds for and any height.
     func keepOneLine(oneLineWidth: Double) -> Bool {
-        style.lineBreakMode == .word && oneLineWidth <= lineWidth
+        lineBreakMode == .word && oneLineWidth <= lineWidth
     }
 }
 
@@ -59,8 +74,8 @@ private struct LineStart {
     }
 
     /// The text's first line: no prefix and no correction precede it.
-    init(firstGraphemeEnd: Int) {
-        self.init(offset: 0, prefix: 0, adjustment: 0, graphemeEnd: firstGraphemeEnd)
+    init(firstGraphemeEnd: Int32) {
+        self.init(offset: 0, prefix: 0, adjustment: 0, graphemeEnd: Int(firstGraphemeEnd))
     }
 
     init(_ point: BreakPoint) {
@@ -72,7 +87,6 @@ private struct LineStart {
 /// Places the lines of a break pass one below the other and keeps those that the line limit and the height allow;
 /// whatever is left out truncates the text.
 private struct LinePlacer {
-    /// The style's values it uses (not the style: copying its token would retain and release a string per pass).
     let lineHeight: Double?
     let lineSpacing: Double
     let maxHeight: Double
@@ -83,11 +97,10 @@ private struct LinePlacer {
     var truncated = false
 
     init(_ limits: LineBreakLimits, count: Int) {
-        lineHeight = limits.style.lineHeight
-        lineSpacing = limits.style.lineSpacing
+        lineHeight = limits.lineHeight
+        lineSpacing = limits.lineSpacing
         maxHeight = limits.maxHeight
-        let maximum = limits.style.maximumNumberOfLines
-        lineLimit = maximum > 0 ? maximum : Int.max
+        lineLimit = limits.maximumNumberOfLines > 0 ? limits.maximumNumberOfLines : Int.max
         self.count = count
     }
 
@@ -134,13 +147,13 @@ extension ShapedText {
         } else if limits.keepOneLine(oneLineWidth: oneLineWidth) {
             // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
             _ = placer.place(0, oneLineEnd, count, width: oneLineBoxWidth, endsParagraph: true, in: &boxes, of: self)
-        } else if limits.style.lineBreakMode == .word {
+        } else if limits.lineBreakMode == .word {
             breakWords(limits.lineWidth, &placer, into: &boxes)
         } else {
             breakCharacters(limits.lineWidth, &placer, into: &boxes)
         }
-        if placer.truncated && limits.style.truncationMode != .clip, let last = boxes.indices.last {
-            truncate(&boxes[last], maxWidth: limits.lineWidth, mode: limits.style.truncationMode,
+        if placer.truncated && limits.truncationMode != .clip, let last = boxes.indices.last {
+            truncate(&boxes[last], maxWidth: limits.lineWidth, mode: limits.truncationMode,
                      tokenWidth: tokenWidth)
         }
     }

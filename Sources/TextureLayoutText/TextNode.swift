@@ -137,11 +137,17 @@ open class TextNode: DisplayNode {
             return textSize
         }
         guard let shaped = shapedText() else { return .zero }
-        shaped.breakLines(limits, into: &boxes, tokenWidth: tokenWidth)
+        // The lines are broken into a local array holding the node's storage (moved out and back): the node's
+        // array is not accessed while the token's width is asked for, which would cost a runtime exclusivity
+        // check per measurement.
+        var lines: [LineBox] = []
+        swap(&lines, &boxes)
+        shaped.breakLines(limits, into: &lines, tokenWidth: tokenWidth)
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: shaped.oneLineWidth) ? shaped.oneLineWidth : .nan
         var widest = 0.0
-        for box in boxes { widest = max(widest, box.width) }
-        let first = boxes[0], last = boxes[boxes.count - 1]
+        for box in lines { widest = max(widest, box.width) }
+        let first = lines[0], last = lines[lines.count - 1]
+        swap(&lines, &boxes)
         ends = (LineEdge(first), LineEdge(last))
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
