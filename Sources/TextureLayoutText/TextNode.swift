@@ -23,9 +23,11 @@ open class TextNode: DisplayNode {
 
     /// Line breaking, truncation, alignment, line height and insets.
     public final var paragraphStyle: ParagraphStyle {
-        didSet {
-            guard paragraphStyle != oldValue else { return }
-            if paragraphStyle.truncationToken != oldValue.truncationToken { tokens.removeAll() }
+        get { paragraph }
+        set {
+            guard newValue != paragraph else { return }
+            if newValue.truncationToken != paragraph.truncationToken { tokens.removeAll() }
+            paragraph = newValue
             textChanged()
         }
     }
@@ -43,9 +45,27 @@ open class TextNode: DisplayNode {
 
     /// When set, the ascender used for baseline alignment instead of the measured first baseline (a document's
     /// explicit `style.ascender`).
-    public final var ascenderOverride: Double? { didSet { setNeedsLayout() } }
+    public final var ascenderOverride: Double? {
+        get { overrides.ascender }
+        set {
+            overrides.ascender = newValue
+            setNeedsLayout()
+        }
+    }
     /// When set, the descender used instead of the measured one (a document's explicit `style.descender`).
-    public final var descenderOverride: Double? { didSet { setNeedsLayout() } }
+    public final var descenderOverride: Double? {
+        get { overrides.descender }
+        set {
+            overrides.descender = newValue
+            setNeedsLayout()
+        }
+    }
+
+    // The storage of the three properties above. Private storage is read by a measurement without the runtime
+    // exclusivity check that a public stored property of an open class needs on every read (three in every
+    // measurement, one more in each that breaks lines).
+    private var paragraph: ParagraphStyle
+    private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
 
     private var shaped: ShapedText?
     /// Shaped truncation tokens by run index and direction (index * 2 + 1 when right to left).
@@ -71,7 +91,7 @@ open class TextNode: DisplayNode {
     /// A text node showing `runs`.
     public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle()) {
         self.runs = runs
-        self.paragraphStyle = paragraphStyle
+        paragraph = paragraphStyle
         super.init()
     }
 
@@ -105,7 +125,7 @@ open class TextNode: DisplayNode {
         let key = run * 2 + (rightToLeft ? 1 : 0)
         if let made = tokens[key] { return made }
         var attributes = shaped!.runs[run]
-        attributes.text = paragraphStyle.truncationToken
+        attributes.text = paragraph.truncationToken
         let made = ShapedText(runs: [attributes], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight)
         tokens[key] = made
         return made
@@ -128,10 +148,10 @@ open class TextNode: DisplayNode {
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
         if let brokenFor, brokenFor == key { return textSize }
-        let insets = paragraphStyle.textContainerInset
+        let insets = paragraph.textContainerInset
         let limits = LineBreakLimits(
             maxWidth: constrainedSize.width - insets.left - insets.right,
-            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraphStyle)
+            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
         if brokenFor != nil && limits.keepOneLine(oneLineWidth: keptOneLineWidth) {
             brokenFor = key
             return textSize
@@ -166,11 +186,11 @@ open class TextNode: DisplayNode {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
-            let top = paragraphStyle.textContainerInset.top
+            let top = paragraph.textContainerInset.top
             let (first, last) = ends
             let lastBaseline = top + last.top + last.height - last.descent
-            setMeasuredBaseline(ascender: ascenderOverride ?? top + first.top + first.height - first.descent,
-                                descender: descenderOverride ?? lastBaseline - size.height)
+            setMeasuredBaseline(ascender: overrides.ascender ?? top + first.top + first.height - first.descent,
+                                descender: overrides.descender ?? lastBaseline - size.height)
         }
         return size
     }
@@ -179,11 +199,11 @@ open class TextNode: DisplayNode {
     /// draw and the document's `lines` output lists. Empty before the node is laid out.
     public final var lines: [TextLine] {
         guard let shaped, brokenFor != nil else { return [] }
-        let insets = paragraphStyle.textContainerInset
+        let insets = paragraph.textContainerInset
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
         return boxes.map {
-            shaped.line($0, alignment: paragraphStyle.alignment, availableWidth: available, origin: origin,
+            shaped.line($0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
                         token: token)
         }
     }
