@@ -25,8 +25,8 @@ struct ElementTable {
     /// The parent of an element the document itself holds (its `root`).
     static let noParent = UInt32.max
 
-    /// Every element's record, by number.
-    private var records: [Record] = []
+    /// Every element's record, by number (in chunks: an array growing to millions would be up to half empty).
+    private let records = ChunkedList<Record>()
     /// The number of each element object.
     private var numbers: [ObjectIdentifier: UInt32] = [:]
     /// The names of the elements that have one, by number.
@@ -40,7 +40,7 @@ struct ElementTable {
     /// Numbers the element the reader starts reading: held by the key at `keyPosition` in the keys of element
     /// `parent`'s kind (at `index` in the array the key holds, if it holds one), of the kind at `kind` in
     /// ``ElementKind/all``.
-    mutating func add(parent: UInt32, keyPosition: Int, index: Int?, kind: Int) -> UInt32 {
+    func add(parent: UInt32, keyPosition: Int, index: Int?, kind: Int) -> UInt32 {
         let number = UInt32(records.count)
         records.append(Record(parent: parent, index: index.map { Int32(clamping: $0) } ?? -1,
                               key: UInt8(keyPosition), kind: UInt8(kind)))

@@ -3,7 +3,8 @@
 /// Why: a document's tape is read front to back into elements. In one array the whole tape lives until the last
 /// element is built, beside all of them; in chunks, each is freed once the reader is past it, and its memory goes to
 /// the elements built next. A chunked list also never copies itself to grow (an array doubling a 20 MB buffer holds
-/// both for a moment and may end up half empty).
+/// both for a moment and may end up half empty), which is why the document's per-element records are kept in one
+/// too.
 ///
 /// A class over raw memory rather than an array of arrays: the tape's reader reads a value through two pointers,
 /// with no reference counting and no bounds check beyond its own (a value's index comes from the tape itself).

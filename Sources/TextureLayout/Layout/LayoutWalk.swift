@@ -20,19 +20,25 @@ package struct LayoutEntry {
 extension LayoutElement {
     /// Visits the result of the latest pass over the tree under this element entry by entry, in depth-first
     /// pre-order and as ``Layout`` holds it (specs included; a placeholder without its children), keeping only the
-    /// entries whose children are still to come: a caller writing out the frames of millions of entries needs no
-    /// result tree of them, which would be as large as the elements' own state.
+    /// elements still to visit and what their parents' frames give them, once per parent: a caller writing out the
+    /// frames of millions of entries needs no result tree of them, which would be as large as the elements' own
+    /// state.
     ///
     /// Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded. A node whose
     /// content runs right to left then mirrors each frame within its width, after the ceiling (Texture flips the
     /// flattened, already ceiled positions and does not round again).
     package final func walkLayout(direction: LayoutDirection, grid: PixelGrid, _ visit: (LayoutEntry) -> Void) {
-        // Iterative: any depth.
-        var pending: [(element: LayoutElement, parent: WalkParent?)] = [(self, nil)]
+        // Iterative: any depth. Each element waits with the position of its parent's record in `parents`, which
+        // holds the records of the entries on the path to the element being visited: the elements are visited last
+        // in first out, so when one is, every record above its parent's belongs to a subtree already visited.
+        var pending: [(element: LayoutElement, parent: Int)] = [(self, -1)]
+        var parents: [WalkParent] = []
         var count = 0
-        while let (element, parent) = pending.popLast() {
+        while let (element, parentPosition) = pending.popLast() {
             let index = count
             count += 1
+            parents.removeSubrange((parentPosition + 1)...)
+            let parent = parentPosition >= 0 ? parents[parentPosition] : nil
             let isPlaceholder = element.state.isPlaceholder && parent != nil
             let size = isPlaceholder ? .zero : element.state.measuredSize
             let node = element as? DisplayNode
@@ -65,13 +71,13 @@ extension LayoutElement {
             visit(LayoutEntry(element: element, parent: parent?.index ?? -1, size: size, position: position,
                               supernodeOrigin: inSupernode, rootOrigin: rootOrigin, direction: entryDirection))
             if isPlaceholder { continue }
-            let info = WalkParent(
+            parents.append(WalkParent(
                 index: index, isNode: node != nil, width: size.width, offset: offset, rootOrigin: rootOrigin,
                 rightToLeft: node.map { $0.contentDirection.resolved(in: direction) == .rightToLeft } ?? false,
-                container: container)
+                container: container))
             let id = element.state.computationID
             for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
-                pending.append((child, info))
+                pending.append((child, parents.count - 1))
             }
         }
     }
