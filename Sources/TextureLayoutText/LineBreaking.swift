@@ -217,11 +217,8 @@ extension ShapedText {
             // A line holding at most one grapheme cluster takes it even when it is too wide.
             if fits || line.graphemeEnd >= end {
                 if point.forced || index == last {
-                    let width = endsAtPoint
-                        ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
-                        : lineWidth(start, end, next: Int(point.position))
-                    guard placer.place(start, end, Int(point.position), width: width, endsParagraph: true,
-                                       in: &boxes, of: self)
+                    guard placeLine(from: line, to: end, at: point, endsAtPoint: endsAtPoint, endsParagraph: true,
+                                    &placer, into: &boxes)
                     else { return }
                     if index == last {
                         if point.forced { placeFinalEmptyLine(&placer, into: &boxes) }
@@ -239,11 +236,8 @@ extension ShapedText {
             }
             if candidate >= 0 {
                 let at = breakPoints[candidate]
-                let width = candidateEndsAtPoint
-                    ? at.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
-                    : lineWidth(start, candidateEnd, next: Int(at.position))
-                guard placer.place(start, candidateEnd, Int(at.position), width: width, endsParagraph: false,
-                                   in: &boxes, of: self)
+                guard placeLine(from: line, to: candidateEnd, at: at, endsAtPoint: candidateEndsAtPoint,
+                                endsParagraph: false, &placer, into: &boxes)
                 else { return }
                 line = LineStart(at)
                 candidate = -1
@@ -253,6 +247,17 @@ extension ShapedText {
             line = LineStart(offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
                              graphemeEnd: nextGrapheme(after: cut))
         }
+    }
+
+    /// Places the line from `line` to `end` that breaks at `point`: `end` is the point's `contentEnd` when
+    /// `endsAtPoint` (its width is read from the point), else the line's start (it holds only spaces).
+    @inline(__always)
+    private func placeLine(from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
+                           endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout [LineBox]) -> Bool {
+        let width = endsAtPoint ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
+                                : lineWidth(line.offset, end, next: Int(point.position))
+        return placer.place(line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
+                            in: &boxes, of: self)
     }
 
     /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
