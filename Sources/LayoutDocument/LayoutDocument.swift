@@ -103,7 +103,7 @@ public struct LayoutDocument {
     /// (the direction the engine mirrors that node's content in), before a pass measures the texts. A text whose
     /// direction does not change keeps its measurements, and a group whose direction is the one the previous pass
     /// gave is not visited (a pass at a new width touches no text before measuring it).
-    func setTextDirections() {
+    private func setTextDirections() {
         for group in textGroups {
             let rightToLeft = group.container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
             let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight

@@ -6,9 +6,7 @@ extension LayoutDocument {
     /// frame as a walk over the laid-out tree meets it: no result tree is made, which for a document of a million
     /// elements would be about as large as the elements' own state. Nothing is written when the pass meets an issue.
     package func writeLayout(to output: inout JSONOutput) throws(DocumentError) {
-        setTextDirections()
-        let issues = rootNode.updateLayout(sizeRange, scale: scale).issues
-        if let issue = issues.first { throw error(for: issue) }
+        try updateLayout()
         output.appendLayout(size: rootNode.measuredSize, of: self) { frame in
             rootNode.walkLayout(direction: layoutDirection, grid: PixelGrid(scale: scale)) { entry in
                 frame(entry.element, Rect(origin: entry.rootOrigin, size: entry.size))

@@ -82,6 +82,11 @@ private struct LineStart {
         self.init(offset: Int(point.position), prefix: point.prefixAtPosition,
                   adjustment: point.startAdjustAtPosition, graphemeEnd: Int(point.graphemeEnd))
     }
+
+    /// Whether the line from here to `point`'s `contentEnd` (at or after this start) is at most `maxWidth` wide.
+    @inline(__always) func fits(to point: BreakPoint, within maxWidth: Double) -> Bool {
+        point.widthToContentEnd - prefix + adjustment <= maxWidth
+    }
 }
 
 /// Places the lines of a break pass one below the other and keeps those that the line limit and the height allow;
@@ -194,12 +199,11 @@ extension ShapedText {
             // Most points fit the line and end it at their `contentEnd`: each becomes the candidate in turn.
             var point = breakPoints[index]
             if index < last && !point.forced && Int(point.contentEnd) >= line.offset
-                && point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth {
+                && line.fits(to: point, within: maxWidth) {
                 repeat {
                     index += 1
                     point = breakPoints[index]
-                } while index < last && !point.forced
-                    && point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth
+                } while index < last && !point.forced && line.fits(to: point, within: maxWidth)
                 candidate = index - 1
                 candidateEnd = Int(breakPoints[candidate].contentEnd)
                 candidateEndsAtPoint = true
@@ -209,7 +213,7 @@ extension ShapedText {
             let endsAtPoint = end >= start
             let fits: Bool
             if endsAtPoint {
-                fits = point.widthToContentEnd - line.prefix + line.adjustment <= maxWidth
+                fits = line.fits(to: point, within: maxWidth)
             } else {
                 end = start
                 fits = lineWidth(start, end, next: Int(point.position)) <= maxWidth
