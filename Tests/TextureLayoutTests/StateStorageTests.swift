@@ -38,12 +38,13 @@ import Testing
     }
 
     /// The per-element state stays dense: the style is 128 bytes (thirteen doubles, a point and one word of
-    /// units), and the state no more than the style, four cache entries of a 48-byte key and a 16-byte size, and
+    /// units), and the state no more than the style, two cache entries of a 48-byte key and a 16-byte size, and
     /// 80 bytes of results and bookkeeping. A field added carelessly (an optional, a key per entry) shows here.
     @Test func theStateStaysDense() {
         #expect(MemoryLayout<Style>.size == 128)
         #expect(MemoryLayout<MeasurementKey>.size == 48)
-        #expect(MemoryLayout<LayoutState>.stride <= 128 + 4 * 64 + 80)
+        #expect(MemoryLayout<MeasurementEntries>.size == Int(MeasurementCache.capacity) * 64)
+        #expect(MemoryLayout<LayoutState>.stride <= 128 + 2 * 64 + 80)
     }
 
     /// The cache answers a key only from an entry with the same key: two keys whose one-byte tags collide are
@@ -82,7 +83,7 @@ import Testing
         #expect(state.cache.count == 0)
     }
 
-    /// Four entries are kept, the oldest replaced first; a computation that is not kept leaves the entries alone
+    /// Two entries are kept, the oldest replaced first; a computation that is not kept leaves the entries alone
     /// and makes every hit stale (its own key is in no entry).
     @Test func theOldestEntryIsReplacedAndUnkeptComputationsLeaveNoSlot() {
         func key(_ width: Double) -> MeasurementKey {
@@ -92,16 +93,20 @@ import Testing
         defer { withExtendedLifetime(element) {} }
         let state = element.state
         _ = state.answer(key(0), scale: 2)
-        for width in 1...5 { state.recordComputation(Size(Double(width), 5), for: key(Double(width)), keep: true) }
-        #expect(state.cache.count == 4)
+        for width in 1...3 { state.recordComputation(Size(Double(width), 5), for: key(Double(width)), keep: true) }
+        #expect(state.cache.count == 2)
         #expect(state.answer(key(1), scale: 2) == nil)
-        for width in 2...5 { #expect(state.answer(key(Double(width)), scale: 2) == Size(Double(width), 5)) }
+        for width in 2...3 { #expect(state.answer(key(Double(width)), scale: 2) == Size(Double(width), 5)) }
         #expect(state.cache.requestIsComputed)
-        #expect(state.answer(key(4), scale: 2) != nil)
+        #expect(state.answer(key(2), scale: 2) != nil)
         #expect(!state.cache.requestIsComputed)
+        // The next insertion replaces 2, the older of the two.
+        state.recordComputation(Size(4, 5), for: key(4), keep: true)
+        #expect(state.answer(key(2), scale: 2) == nil)
+        #expect(state.answer(key(3), scale: 2) == Size(3, 5) && state.answer(key(4), scale: 2) == Size(4, 5))
         state.recordComputation(Size(9, 9), for: key(9), keep: false)
         #expect(state.cache.requestIsComputed && state.measuredSize == Size(9, 9))
-        #expect(state.answer(key(5), scale: 2) == Size(5, 5))
+        #expect(state.answer(key(4), scale: 2) == Size(4, 5))
         #expect(!state.cache.requestIsComputed)
         #expect(state.answer(key(9), scale: 2) == nil)
     }

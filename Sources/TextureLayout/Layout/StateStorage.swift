@@ -11,8 +11,9 @@
 ///   `BitwiseCopyable` (checked by the compiler), so it needs no deinitialization and reading it retains nothing.
 ///   Only the element's own initializer and `deinit` make and free it, and the element is alive whenever its
 ///   state is reached through it.
-///   Its four measurement entries are also read and written as consecutive memory (`withEntries`): a
-///   homogeneous tuple's elements lie at its element type's stride, and every index used is a slot below 4.
+///   Its measurement entries are also read and written as consecutive memory (`withEntries`): a homogeneous
+///   tuple's elements lie at its element type's stride, and every index used is a slot below
+///   ``MeasurementCache/capacity``.
 /// - ``ParentLink``: a child's link to its parent, without reference counting. A parent clears the link when it
 ///   lets the child go or is freed (``LayoutElement/release(_:)``), so the link never names a freed element;
 ///   debug builds keep a weak reference beside it and assert that the parent is still alive when the link is
@@ -38,7 +39,7 @@
 /// checked.
 ///
 /// The accessors are `@inline(__always)` and yield the fields in place: copying a whole ``LayoutState``
-/// (464 bytes) on each access made an earlier wrapper cost 40% more instructions per pass.
+/// (then 464 bytes) on each access made an earlier wrapper cost 40% more instructions per pass.
 struct LayoutStateRef {
     private let pointer: UnsafeMutablePointer<LayoutState>
 
@@ -104,30 +105,31 @@ struct LayoutStateRef {
         }
         let slot = pointer.pointee.cache.next
         withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
-        let shift = UInt32(slot) * 8
-        pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt32(key.tag) << shift
-        let count = pointer.pointee.cache.count
-        pointer.pointee.cache.fill = ((slot + 1) & 3) << 3 | (count < 4 ? count + 1 : 4)
+        let shift = UInt16(slot) * 8
+        pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(key.tag) << shift
+        let count = pointer.pointee.cache.count, capacity = MeasurementCache.capacity
+        let next = slot + 1 == capacity ? 0 : slot + 1
+        pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
         pointer.pointee.cache.computed = slot
     }
 
     /// The key of the latest request when it was answered from an entry (``MeasurementCache/request`` is a
-    /// slot, 0...3).
+    /// slot below ``MeasurementCache/capacity``).
     @inline(__always) func requestedKey() -> MeasurementKey {
         let slot = pointer.pointee.cache.request
-        assert(slot < 4, "TextureLayout: the latest request was not answered from an entry")
+        assert(slot < MeasurementCache.capacity, "TextureLayout: the latest request was not answered from an entry")
         return withEntries { $0[Int(slot)].key }
     }
 
-    /// Calls `body` with the four entries as consecutive memory: a homogeneous tuple's elements lie at its
-    /// element type's stride, so slot `i` is `i` elements from the first. Indexing them costs one address
-    /// computation, where a switch over the tuple's elements compiled to one per field of an entry. Callers
-    /// index below 4 only.
+    /// Calls `body` with the entries as consecutive memory: a homogeneous tuple's elements lie at its element
+    /// type's stride, so slot `i` is `i` elements from the first. Indexing them costs one address computation,
+    /// where a switch over the tuple's elements compiled to one per field of an entry. Callers index below
+    /// ``MeasurementCache/capacity`` only.
     @inline(__always) private func withEntries<Result>(
         _ body: (UnsafeMutablePointer<MeasurementEntry>) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &pointer.pointee.entries) {
-            $0.withMemoryRebound(to: MeasurementEntry.self, capacity: 4, body)
+            $0.withMemoryRebound(to: MeasurementEntry.self, capacity: Int(MeasurementCache.capacity), body)
         }
     }
 
