@@ -17,6 +17,7 @@ open class TextNode: DisplayNode {
         didSet {
             guard runs != oldValue else { return }
             shaped = nil
+            latestTokenWidth.key = -1
             textChanged()
         }
     }
@@ -26,7 +27,7 @@ open class TextNode: DisplayNode {
         get { paragraph }
         set {
             guard newValue != paragraph else { return }
-            if newValue.truncationToken != paragraph.truncationToken { tokens.removeAll() }
+            if newValue.truncationToken != paragraph.truncationToken { latestTokenWidth.key = -1 }
             paragraph = newValue
             textChanged()
         }
@@ -38,7 +39,7 @@ open class TextNode: DisplayNode {
         didSet {
             guard defaultDirection != oldValue else { return }
             shaped = nil
-            tokens.removeAll()
+            latestTokenWidth.key = -1
             textChanged()
         }
     }
@@ -68,11 +69,11 @@ open class TextNode: DisplayNode {
     private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
 
     private var shaped: ShapedText?
-    /// Shaped truncation tokens by run index and direction (index * 2 + 1 when right to left).
-    private var tokens: [Int: ShapedText] = [:] {
-        didSet { if tokens.isEmpty { latestTokenWidth.key = -1 } }
-    }
-    /// The width of the token most recently measured, by its key in `tokens` (-1: none).
+    /// Where the node's truncation tokens are shaped and kept: the store it was given, else its own, made when it
+    /// first truncates.
+    private var tokens: TruncationTokens?
+    /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
+    /// left; -1: none).
     private var latestTokenWidth = (key: -1, width: 0.0)
     private var boxes: [LineBox] = []
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
@@ -88,10 +89,13 @@ open class TextNode: DisplayNode {
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
 
-    /// A text node showing `runs`.
-    public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+    /// A text node showing `runs`. Nodes given the same `truncationTokens` shape each truncation token once
+    /// between them (a document's texts share a store); without one the node keeps its own.
+    public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle(),
+                truncationTokens: TruncationTokens? = nil) {
         self.runs = runs
         paragraph = paragraphStyle
+        tokens = truncationTokens
         super.init()
     }
 
@@ -122,13 +126,14 @@ open class TextNode: DisplayNode {
     }
 
     private func token(_ run: Int, _ rightToLeft: Bool) -> ShapedText {
-        let key = run * 2 + (rightToLeft ? 1 : 0)
-        if let made = tokens[key] { return made }
-        var attributes = shaped!.runs[run]
-        attributes.text = paragraph.truncationToken
-        let made = ShapedText(runs: [attributes], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight)
-        tokens[key] = made
-        return made
+        let store: TruncationTokens
+        if let tokens {
+            store = tokens
+        } else {
+            store = TruncationTokens()
+            tokens = store
+        }
+        return store.token(paragraph.truncationToken, attributes: shaped!.runs[run], rightToLeft: rightToLeft)
     }
 
     /// The width of the token for a run and direction. The latest is kept beside its key: a truncated text asks

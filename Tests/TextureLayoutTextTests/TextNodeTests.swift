@@ -197,3 +197,26 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(broken.lines.map(\.text) == ["aaa", "bbb"])
     }
 }
+
+@Test func sharedTruncationTokensFollowEachTextsAttributes() throws {
+    // One line of 90. At size 20.48 the token "…" is 12.33 wide: 77.67 hold "aaa bb" (6 characters). At 10.24 a
+    // character and the token are 6.165 wide: 83.835 hold 13 characters, "aaa bbb ccc d" (with the larger
+    // token's 12.33 it would be 12, "aaa bbb ccc").
+    let font = try mono()
+    var style = ParagraphStyle()
+    style.maximumNumberOfLines = 1
+    let store = TruncationTokens()
+    let range = SizeRange(min: .zero, max: Size(90, .infinity))
+    let large = TextNode(runs: [TextRun("aaa bbb ccc", font: font, size: size)], paragraphStyle: style,
+                         truncationTokens: store)
+    let small = TextNode(runs: [TextRun("aaa bbb ccc ddd eee fff", font: font, size: size / 2)],
+                         paragraphStyle: style, truncationTokens: store)
+    _ = large.layout(within: range)
+    _ = small.layout(within: range)
+    #expect(large.lines.map(\.text) == ["aaa bb\u{2026}"] && close(large.lines[0].frame.width, 7 * advance))
+    #expect(small.lines.map(\.text) == ["aaa bbb ccc d\u{2026}"] && close(small.lines[0].frame.width, 7 * advance))
+    // A text whose runs change after truncating takes the token in its new attributes.
+    large.runs = small.runs
+    _ = large.layout(within: range)
+    #expect(large.lines == small.lines)
+}
