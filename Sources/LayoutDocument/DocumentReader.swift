@@ -70,6 +70,10 @@ struct DocumentReader {
     /// The percentage min and max sizes of the elements that have any, for layout errors about them.
     var percentageBounds: [ObjectIdentifier: [LayoutDocument.PercentageBound]] = [:]
     var elementsByName: [String: LayoutElement] = [:]
+    /// One block per distinct style of the document, so that elements with equal styles share it: a feed of
+    /// thousands of cells has a handful of styles. The reader's own, so threads reading documents at the same time
+    /// share nothing.
+    var styles = StylePool()
     /// Whether a text element was read.
     var hasTexts = false
     /// Where font paths lead.
@@ -136,7 +140,9 @@ struct DocumentReader {
         var next = 0
         var values = ElementValues()
         var name: String?
-        var style = Style()
+        /// The block of the element's `style` (from ``DocumentReader/styles``), when it has one. Kept as a block,
+        /// 8 bytes, rather than a 128-byte style: frames are moved at every element.
+        var style: SharedStyle?
         /// The style's percentage min and max sizes, with their paths.
         var percentages: [LayoutDocument.PercentageBound] = []
         /// The key whose element (or array of elements) is being read, with the array's remaining items and the
@@ -229,7 +235,7 @@ struct DocumentReader {
 
     /// Reads the frame's members up to the next element value and returns that element (its frame comes next);
     /// `nil` once every member is read.
-    func advance(_ frame: inout Frame) throws(DocumentError) -> Child? {
+    mutating func advance(_ frame: inout Frame) throws(DocumentError) -> Child? {
         if var pending = frame.pending {
             if var items = pending.items {
                 if let item = items.next() {
@@ -250,7 +256,7 @@ struct DocumentReader {
             switch key {
             case "type": continue
             case "name": frame.name = try string(member, at: path)
-            case "style": frame.style = try style(member, at: path, percentages: &frame.percentages)
+            case "style": frame.style = styles.shared(try style(member, at: path, percentages: &frame.percentages))
             default:
                 guard let keyPosition = frame.kind.keyPosition(key) else {
                     let type = frame.kind.type
@@ -300,7 +306,7 @@ struct DocumentReader {
                 + "\(jsonString(first)) or \(jsonString(second)), not both")
         }
         let built = try kind.build(frame.values)
-        built.style = frame.style
+        if let style = frame.style { built.sharedStyle = style }
         if let name = frame.name {
             guard elementsByName[name] == nil else {
                 throw DocumentError(path: frame.path.appending("name"), message: "duplicate name \(jsonString(name))")

@@ -37,14 +37,18 @@ import Testing
         #expect(specs[1].parent === root)
     }
 
-    /// The per-element state stays dense: the style is 128 bytes (thirteen doubles, a point and one word of
-    /// units), and the state no more than the style, two cache entries of a 48-byte key and a 16-byte size, and
-    /// 80 bytes of results and bookkeeping. A field added carelessly (an optional, a key per entry) shows here.
+    /// The per-element state stays dense: no more than two cache entries of a 48-byte key and a 16-byte size,
+    /// 80 bytes of results and bookkeeping and the 8-byte reference to the style's block, 216 bytes, the most
+    /// that fits the allocator's 224-byte blocks (glibc adds 8 bytes and rounds up to 16). A field added
+    /// carelessly (an optional, a key per entry) shows here. The style, in its shared block, is 128 bytes
+    /// (thirteen doubles, a point and one word of units), every byte a field's (`Style.bits` covers them all).
     @Test func theStateStaysDense() {
         #expect(MemoryLayout<Style>.size == 128)
+        #expect(MemoryLayout<Style>.size == MemoryLayout<SIMD16<UInt64>>.size)
         #expect(MemoryLayout<MeasurementKey>.size == 48)
         #expect(MemoryLayout<MeasurementEntries>.size == Int(MeasurementCache.capacity) * 64)
-        #expect(MemoryLayout<LayoutState>.stride <= 128 + 2 * 64 + 80)
+        #expect(MemoryLayout<LayoutState>.stride <= 8 + 2 * 64 + 80)
+        #expect(MemoryLayout<LayoutState>.stride <= 216)
     }
 
     /// The cache answers a key only from an entry with the same key: two keys whose one-byte tags collide are

@@ -6,11 +6,21 @@
 /// copies them into an immutable ``Layout``.
 open class LayoutElement: CustomStringConvertible {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
-    /// ancestors'), as ``setNeedsLayout()`` does.
+    /// ancestors'), as ``setNeedsLayout()`` does. Setting them gives the element a ``SharedStyle`` block of its
+    /// own (none for the default style); see ``sharedStyle`` to give many elements one block.
     public final var style: Style {
         get { state.style }
+        set { sharedStyle = .holding(newValue) }
+    }
+
+    /// The block holding the element's ``style``. Reading it gives the block the element holds, which other
+    /// elements may be given too; setting it makes the element hold that block, with no copy, and invalidates
+    /// the element's cached measurements as setting ``style`` does. Elements with equal styles can so share one
+    /// copy: a builder of a big tree takes the blocks from a ``StylePool``.
+    public final var sharedStyle: SharedStyle {
+        get { state.sharedStyle }
         set {
-            state.style = newValue
+            state.hold(newValue)
             setNeedsLayout()
         }
     }
@@ -118,7 +128,7 @@ open class LayoutElement: CustomStringConvertible {
 /// elements, so it is kept dense and ordered by use: a pass over a fresh tree touches every element's state once,
 /// its size decides how much memory a big document takes, and the number of cache lines a measurement reads
 /// decides much of the pass's time. The results and the cache's bookkeeping come first (64 bytes, read and
-/// written by every request), then the style (its stack fields first), then the cache's entries (a first
+/// written by every request), then the reference to the style's block, then the cache's entries (a first
 /// measurement writes only the first), and last what only stacks and texts set.
 struct LayoutState {
     /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
@@ -132,7 +142,9 @@ struct LayoutState {
     var cache = MeasurementCache()
     /// `isPlaceholder` and `hasDerivedBaseline`, in the last byte of the first 64.
     private var flags: UInt8 = 0
-    var style = Style()
+    /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
+    /// default block).
+    var styleBlock = Unmanaged.passUnretained(SharedStyle.default)
     var entries: MeasurementEntries = (.empty, .empty)
     /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
     /// when it is computed.

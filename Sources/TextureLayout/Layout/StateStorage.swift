@@ -11,6 +11,12 @@
 ///   `BitwiseCopyable` (checked by the compiler), so it needs no deinitialization and reading it retains nothing.
 ///   Only the element's own initializer and `deinit` make and free it, and the element is alive whenever its
 ///   state is reached through it.
+///   The state refers to its element's ``SharedStyle`` block through an `Unmanaged` reference, which keeps the
+///   state `BitwiseCopyable` and lets the layout pass read style fields in place, without retaining the block.
+///   The state owns one counted reference to its block unless it is ``SharedStyle/default`` (which lives as long
+///   as the process and is never counted): `hold(_:)` takes a reference to the new block before giving up the
+///   old one, and `free()` gives up the last. So the block outlives every read made through a live element, and
+///   a block is only ever read (it is immutable), so elements on different threads may share it.
 ///   Its measurement entries are also read and written as consecutive memory (`withEntries`): a homogeneous
 ///   tuple's elements lie at its element type's stride, and every index used is a slot below
 ///   ``MeasurementCache/capacity``.
@@ -49,16 +55,40 @@ struct LayoutStateRef {
         pointer.initialize(to: LayoutState())
     }
 
-    /// Frees the state; called once, from the element's `deinit`. `LayoutState` is `BitwiseCopyable`, so there
-    /// is nothing to deinitialize.
+    /// Frees the state and gives up its reference to the style block; called once, from the element's `deinit`.
+    /// `LayoutState` is `BitwiseCopyable`, so there is nothing else to deinitialize.
     func free() {
+        release(pointer.pointee.styleBlock)
         pointer.deallocate()
     }
 
-    /// The element's layout properties.
+    /// The element's layout properties, read in place from the style block (no retain, no exclusivity check: the
+    /// block is immutable and outlives the element's state).
     var style: Style {
-        @inline(__always) _read { yield pointer.pointee.style }
-        @inline(__always) nonmutating _modify { yield &pointer.pointee.style }
+        @inline(__always) get { pointer.pointee.styleBlock._withUnsafeGuaranteedRef { $0.style } }
+    }
+
+    /// The element's style block, retained for the caller.
+    var sharedStyle: SharedStyle { pointer.pointee.styleBlock.takeUnretainedValue() }
+
+    /// Makes the element hold `block`: takes a reference to it, then gives up the one to the old block (which may
+    /// be the same block).
+    func hold(_ block: SharedStyle) {
+        let old = pointer.pointee.styleBlock
+        let new = Unmanaged.passUnretained(block)
+        if !isDefault(new) { _ = new.retain() }
+        pointer.pointee.styleBlock = new
+        release(old)
+    }
+
+    /// Gives up a counted reference to `block`; the default block is never counted.
+    private func release(_ block: Unmanaged<SharedStyle>) {
+        if !isDefault(block) { block.release() }
+    }
+
+    /// Whether `block` is ``SharedStyle/default``, compared by address.
+    private func isDefault(_ block: Unmanaged<SharedStyle>) -> Bool {
+        block.toOpaque() == Unmanaged.passUnretained(SharedStyle.default).toOpaque()
     }
 
     /// The bookkeeping of the last few measurements.

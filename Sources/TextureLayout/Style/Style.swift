@@ -18,9 +18,9 @@ public enum AlignSelf: UInt8, Hashable, Sendable, BitwiseCopyable, CaseIterable 
 /// read and write them, so the last write wins. Texture's precedence applies when they are resolved: the min
 /// overrides the max, which overrides `width`/`height`.
 ///
-/// Every element's layout state holds a style, so it is stored densely (128 bytes): the seven dimensions keep
-/// their values and their units apart, the units in one word with `alignSelf`, instead of padding each
-/// dimension's one-byte unit to eight bytes. The default style is all zero bits.
+/// Elements hold their styles through shared blocks (``SharedStyle``), and a style is stored densely (128 bytes):
+/// the seven dimensions keep their values and their units apart, the units in one word with `alignSelf`, instead
+/// of padding each dimension's one-byte unit to eight bytes. The default style is all zero bits.
 public struct Style: Hashable, Sendable, BitwiseCopyable {
     // Stored in the order a parent stack reads them (the units' word, then its per-child values), so that a
     // stack's pass over its children reads the start of each style only.
@@ -111,6 +111,16 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
     /// Whether none of the six sizing dimensions is set, so that the style allows any size: one test of the
     /// units' word.
     @inline(__always) var hasAutoSize: Bool { units & 0x0000_FFFF_FFFF_FFFF == 0 }
+
+    /// Every stored field's bits, the units' word first: styles with equal bits give the same result in every
+    /// computation, which `==` does not promise (it takes 0 and −0 as equal, and a NaN as unequal to itself), so
+    /// ``StylePool`` shares a block only between those. The default style's bits are all zero.
+    var bits: SIMD16<UInt64> {
+        SIMD16(units, flexGrow.bitPattern, flexShrink.bitPattern, spacingBefore.bitPattern, spacingAfter.bitPattern,
+               flexBasisValue.bitPattern, widthValue.bitPattern, heightValue.bitPattern, minWidthValue.bitPattern,
+               maxWidthValue.bitPattern, minHeightValue.bitPattern, maxHeightValue.bitPattern, ascender.bitPattern,
+               descender.bitPattern, layoutPosition.x.bitPattern, layoutPosition.y.bitPattern)
+    }
 
     /// A style with Texture's defaults: every dimension auto, no flexing, no spacing.
     public init() {}
