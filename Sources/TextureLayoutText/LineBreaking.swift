@@ -429,26 +429,24 @@ extension ShapedText {
     /// `start` to a point's `contentEnd`, no text from `start` up to an offset there is wider than the point's
     /// prefix width plus the largest end correction met, minus the start's prefix plus its start correction; the
     /// margin covers the rounding of both sums many times over, and the walk, which compares exactly, decides
-    /// everything after the point. The widths and corrections are read once each, in order, up to the first point
-    /// whose bound is too wide (where the walk would stop soon after). Nil when no point qualifies.
+    /// everything after the point. Only the break points are read, up to the first one whose bound is too wide
+    /// (where the walk would stop soon after): each tells whether widths rise and the largest correction from the
+    /// point before it, a stretch that holds everything from `start` on (the point before the first one read is
+    /// at or before `start`). A wider stretch can only stop the search sooner, which the walk makes up for. Nil
+    /// when no point qualifies.
     private func surelyFittingBreak(from start: Int, before end: Int, within limit: Double) -> Int? {
         let startPrefix = prefix[start]
         let startAdjustment = startAdjust[start]
-        var largestEndAdjustment = abs(endAdjust[start])
-        var checked = start  // the offsets up to here have been taken into `largestEndAdjustment`
+        var largestEndAdjustment = 0.0
         var found: Int?
         var index = firstBreakPoint(after: start)
         while index < breakPoints.count {
             let point = breakPoints[index]
             guard Int(point.position) < end else { break }
-            let contentEnd = Int(point.contentEnd)
-            while checked < contentEnd {
-                checked += 1
-                // A decreasing (or NaN) width ends the search: the bound would not hold past it.
-                guard prefix[checked] >= prefix[checked - 1] else { return found.flatMap(graphemeStart) }
-                largestEndAdjustment = max(largestEndAdjustment, abs(endAdjust[checked]))
-            }
-            if contentEnd >= start {
+            // A decreasing (or NaN) width ends the search: the bound would not hold past it.
+            guard point.prefixRises else { break }
+            largestEndAdjustment = max(largestEndAdjustment, point.largestEndAdjustment)
+            if Int(point.contentEnd) >= start {
                 let bound = point.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
                 let margin = 1e-9 * (abs(point.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
                                      + abs(startAdjustment) + 1)

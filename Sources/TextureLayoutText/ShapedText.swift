@@ -25,20 +25,28 @@ struct BreakPoint: Sendable {
     /// grapheme cluster (and takes it even when it is too wide).
     var graphemeEnd: Int32
     var forced: Bool
-    /// `prefix[contentEnd]`, plus the end correction when the opportunity splits an item there.
-    var widthToContentEnd: Double
-    /// `prefix[contentEnd]` and `endAdjust[contentEnd]`: the width of a line that ends here.
+    /// Whether `prefix` does not decrease from the previous point's `contentEnd` (the text's start for the first
+    /// point) to this one's, and no end correction there is NaN: what truncation's search for a surely fitting
+    /// break needs to know of every offset there, known without reading the per-character arrays.
+    var prefixRises: Bool
+    /// `prefix[contentEnd]`, and `endAdjust[contentEnd]` when the opportunity splits an item there (`position` is
+    /// `contentEnd`; else zero): the width of a line that ends here.
     var prefixAtContentEnd: Double
-    var endAdjustAtContentEnd: Double
+    var endAdjustment: Double
     /// `prefix[position]` and `startAdjust[position]`: the width of a line that starts here.
     var prefixAtPosition: Double
     var startAdjustAtPosition: Double
+    /// The largest magnitude of `endAdjust` over the same offsets as `prefixRises` (both ends included).
+    var largestEndAdjustment: Double
+
+    /// `prefix[contentEnd]` plus `endAdjustment` (adding zero leaves the prefix as it is).
+    @inline(__always) var widthToContentEnd: Double { prefixAtContentEnd + endAdjustment }
 
     /// The width of a line that starts where `prefix` and `startAdjust` are `startPrefix` and `startAdjustment`
     /// and ends here, its trailing spaces left out.
     @inline(__always)
     func widthOfLine(startPrefix: Double, startAdjustment: Double) -> Double {
-        prefixAtContentEnd - startPrefix + startAdjustment + (position == contentEnd ? endAdjustAtContentEnd : 0)
+        prefixAtContentEnd - startPrefix + startAdjustment + endAdjustment
     }
 }
 
@@ -275,17 +283,29 @@ final class ShapedText: @unchecked Sendable {
         var points: [BreakPoint] = []
         points.reserveCapacity(breaks.count)
         var widest = 0.0
+        var stretchStart = 0  // the previous point's `contentEnd`
         for (index, position) in breaks.enumerated() {
             var end = position
             while end > 0 && ShapedText.isTrailingSpace(units[end - 1]) { end -= 1 }
-            let width = prefix[end] + (end == position ? adjustments.end[end] : 0)
             var boundary = position + 1  // almost always one: a break follows a space or a dash
             while boundary < n && !grapheme[boundary] { boundary += 1 }
-            points.append(BreakPoint(position: Int32(position), contentEnd: Int32(end),
-                                     graphemeEnd: Int32(min(boundary, n)), forced: forced[index],
-                                     widthToContentEnd: width, prefixAtContentEnd: prefix[end],
-                                     endAdjustAtContentEnd: adjustments.end[end], prefixAtPosition: prefix[position],
-                                     startAdjustAtPosition: adjustments.start[position]))
+            var rises = true
+            var largest = 0.0
+            let from = min(stretchStart, end)
+            for offset in from...end {
+                let magnitude = abs(adjustments.end[offset])
+                if magnitude.isNaN { rises = false } else { largest = max(largest, magnitude) }
+                if offset > from && !(prefix[offset] >= prefix[offset - 1]) { rises = false }
+            }
+            stretchStart = end
+            let point = BreakPoint(position: Int32(position), contentEnd: Int32(end),
+                                   graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
+                                   prefixAtContentEnd: prefix[end],
+                                   endAdjustment: end == position ? adjustments.end[end] : 0,
+                                   prefixAtPosition: prefix[position], startAdjustAtPosition: adjustments.start[position],
+                                   largestEndAdjustment: largest)
+            points.append(point)
+            let width = point.widthToContentEnd
             if forced[index] || width.isNaN { widest = .nan }
             if !widest.isNaN { widest = max(widest, width) }
         }
