@@ -98,15 +98,18 @@ private struct LinePlacer {
     let lineLimit: Int
     /// The text's length: a line that ends before it leaves text for another.
     let count: Int
+    /// The metrics of the text's only run, when it has one (see ``ShapedText/measureHeight(_:lineHeight:singleRunMetrics:)``).
+    let singleRunMetrics: (ascent: Double, descent: Double)?
     var bottom = 0.0
     var truncated = false
 
-    init(_ limits: LineBreakLimits, count: Int) {
+    init(_ limits: LineBreakLimits, _ header: BreakTableHeader) {
         lineHeight = limits.lineHeight
         lineSpacing = limits.lineSpacing
         maxHeight = limits.maxHeight
         lineLimit = limits.maximumNumberOfLines > 0 ? limits.maximumNumberOfLines : Int.max
-        self.count = count
+        count = header.count
+        singleRunMetrics = header.singleRunMetrics
     }
 
     /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is truncated),
@@ -120,7 +123,7 @@ private struct LinePlacer {
         }
         var box = LineBox(start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
                           top: 0, endsParagraph: endsParagraph)
-        text.measureHeight(&box, lineHeight: lineHeight)
+        text.measureHeight(&box, lineHeight: lineHeight, singleRunMetrics: singleRunMetrics)
         let top = boxes.isEmpty ? 0 : bottom + lineSpacing
         if !boxes.isEmpty && top + box.height > maxHeight {
             truncated = true
@@ -145,15 +148,25 @@ extension ShapedText {
     /// `boxes`' storage.
     func breakLines(_ limits: LineBreakLimits, into boxes: inout [LineBox],
                     tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+        breakLines(limits, table: table, into: &boxes, tokenWidth: tokenWidth)
+    }
+
+    /// ``breakLines(_:into:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
+    /// lines at a new width reading nothing of the text's object for a line that ends or starts at a break point
+    /// (it passes the text without retaining it).
+    func breakLines(_ limits: LineBreakLimits, table: BreakTable, into boxes: inout [LineBox],
+                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
         boxes.removeAll(keepingCapacity: true)
-        var placer = LinePlacer(limits, count: count)
-        if count == 0 {
+        let header = table.header.pointee
+        var placer = LinePlacer(limits, header)
+        if header.count == 0 {
             _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
-        } else if limits.keepOneLine(oneLineWidth: oneLineWidth) {
+        } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
             // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
-            _ = placer.place(0, oneLineEnd, count, width: oneLineBoxWidth, endsParagraph: true, in: &boxes, of: self)
+            _ = placer.place(0, header.oneLineEnd, header.count, width: header.oneLineBoxWidth, endsParagraph: true,
+                             in: &boxes, of: self)
         } else if limits.lineBreakMode == .word {
-            breakWords(limits.lineWidth, &placer, into: &boxes)
+            breakWords(limits.lineWidth, &placer, table: table, into: &boxes)
         } else {
             breakCharacters(limits.lineWidth, &placer, into: &boxes)
         }
@@ -188,8 +201,10 @@ extension ShapedText {
     }
 
     /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
-    private func breakWords(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout [LineBox]) {
-        var line = LineStart(firstGraphemeEnd: firstGraphemeEnd)
+    private func breakWords(_ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
+                            into boxes: inout [LineBox]) {
+        let breakPoints = table.points
+        var line = LineStart(firstGraphemeEnd: table.header.pointee.firstGraphemeEnd)
         var index = 0  // the break point looked at
         let last = breakPoints.count - 1  // the point at the text's end
         var candidate = -1  // the last point where the current line fits
@@ -333,8 +348,10 @@ extension ShapedText {
         u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
-    /// Sets the line's ascent, descent and height from the runs it holds (the run at its start when empty).
-    func measureHeight(_ box: inout LineBox, lineHeight: Double?) {
+    /// Sets the line's ascent, descent and height from the runs it holds (the run at its start when empty), given
+    /// the text's ``singleRunMetrics`` (read from its break table's header, not from the text's object).
+    func measureHeight(_ box: inout LineBox, lineHeight: Double?,
+                       singleRunMetrics: (ascent: Double, descent: Double)?) {
         var ascent = 0.0
         var descent = 0.0
         if let only = singleRunMetrics {

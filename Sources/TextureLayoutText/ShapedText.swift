@@ -77,22 +77,16 @@ struct ShapedItem: Sendable {
 /// levels. Laying the text out at another width only breaks lines again from these arrays, which is why a new
 /// width costs far less than the first layout. Immutable, so a node can keep it across passes.
 final class ShapedText: @unchecked Sendable {
-    // What breaking at a new width reads of every text comes first, in the object's first 64 bytes with its
-    // header (the properties are laid out in this order): one cache line instead of three.
-
-    /// The word-mode break opportunities with what the breaking loop reads at each (see ``BreakPoint``).
-    let breakPoints: [BreakPoint]
-    /// The widest `widthToContentEnd` of the break points (NaN when one is NaN), or NaN when a break is forced:
-    /// a width at least this keeps the whole text on one line (every opportunity fits the first line), which a
-    /// new width can tell without walking the break points.
-    let oneLineWidth: Double
-    /// `units.count`, kept beside the arrays for the same reason as `singleRunMetrics`.
+    /// What breaking at a new width reads: the word-mode break opportunities (see ``BreakPoint``) after a header
+    /// with the few values read besides, in memory that the chunk below keeps (shared with the tables of the
+    /// other texts of a document when they are shaped into a ``BreakTableArena``).
+    let table: BreakTable
+    private let tableChunk: BreakTableChunk
+    /// `units.count`, kept beside the arrays (as in the table's header).
     let count: Int
     /// The ascent and descent of the only run, when there is one: every line has them (read without the run
-    /// arrays below, which a new width would otherwise bring into the cache for every text).
+    /// arrays below; the table's header has them too).
     let singleRunMetrics: (ascent: Double, descent: Double)?
-    /// The first grapheme boundary after offset 0 (what ``BreakPoint/graphemeEnd`` is for the text's first line).
-    let firstGraphemeEnd: Int32
 
     /// The text in UTF-16 (what ICU and HarfBuzz work on); every offset below indexes it.
     let units: [UInt16]
@@ -115,10 +109,6 @@ final class ShapedText: @unchecked Sendable {
     /// Line-break opportunities after offset 0, ascending, and whether each is forced (after a newline).
     let breaks: [Int]
     let forced: [Bool]
-    /// The one line that `oneLineWidth` keeps: its end (the last break point's `contentEnd`) and width, kept so
-    /// that it is made without reading the break points.
-    let oneLineEnd: Int
-    let oneLineBoxWidth: Double
     /// Whether a grapheme cluster starts at each offset (`units.count + 1` entries; the end counts).
     let graphemeBoundary: [Bool]
     /// The resolved direction of each paragraph (the text between forced breaks), by the offset it starts at.
@@ -130,7 +120,8 @@ final class ShapedText: @unchecked Sendable {
 
     /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
     /// whose first strong character does not decide taking `defaultDirection`.
-    init(runs given: [TextRun], defaultDirection: TextDirection) {
+    /// The table is written into `breakTables` when given, else into memory of its own.
+    init(runs given: [TextRun], defaultDirection: TextDirection, breakTables: BreakTableArena? = nil) {
         var runs: [TextRun] = []
         var runStarts: [Int] = [0]
         var units: [UInt16] = []
@@ -309,18 +300,28 @@ final class ShapedText: @unchecked Sendable {
             if forced[index] || width.isNaN { widest = .nan }
             if !widest.isNaN { widest = max(widest, width) }
         }
-        breakPoints = points
-        oneLineWidth = widest
+        var header = BreakTableHeader(
+            count: n, oneLineWidth: widest, oneLineEnd: 0, oneLineBoxWidth: 0, singleRunMetrics: singleRunMetrics,
+            firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count))
         if let last = points.last {
-            oneLineEnd = Int(last.contentEnd)
+            header.oneLineEnd = Int(last.contentEnd)
             // As the breaking loop measures a line from the text's start (no prefix, no correction).
-            oneLineBoxWidth = last.widthOfLine(startPrefix: 0, startAdjustment: 0)
-        } else {
-            oneLineEnd = 0
-            oneLineBoxWidth = 0
+            header.oneLineBoxWidth = last.widthOfLine(startPrefix: 0, startAdjustment: 0)
         }
-        firstGraphemeEnd = Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!)
+        if let breakTables {
+            (tableChunk, table) = breakTables.write(header, points)
+        } else {
+            tableChunk = BreakTableChunk(capacity: BreakTable.byteCount(points: points.count))
+            table = tableChunk.write(header, points)
+        }
     }
+
+    /// The break points (see ``BreakPoint``), in ascending positions; the last is at the text's end.
+    var breakPoints: UnsafeBufferPointer<BreakPoint> { table.points }
+    /// The widest `widthToContentEnd` of the break points (NaN when one is NaN), or NaN when a break is forced:
+    /// a width at least this keeps the whole text on one line (every opportunity fits the first line), which a
+    /// new width can tell without walking the break points.
+    var oneLineWidth: Double { table.header.pointee.oneLineWidth }
 
     /// Shapes one item with HarfBuzz (default features: kerning, standard ligatures), appending its glyphs in
     /// points and adding each cluster's advance to the character that starts it.

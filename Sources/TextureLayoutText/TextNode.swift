@@ -68,10 +68,17 @@ open class TextNode: DisplayNode {
     private var paragraph: ParagraphStyle
     private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
 
-    private var shaped: ShapedText?
+    private var shaped: ShapedText? {
+        didSet { table = shaped?.table }
+    }
+    /// The shaped text's break table, kept beside it: breaking at a new width reads the table without touching the
+    /// text's object.
+    private var table: BreakTable?
     /// Where the node's truncation tokens are shaped and kept: the store it was given, else its own, made when it
-    /// first truncates.
-    private var tokens: TruncationTokens?
+    /// first truncates. A given store also takes the node's first break table.
+    private var store: TextStore?
+    /// Whether the text has been shaped (its break table written into the store) before.
+    private var shapedBefore = false
     /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
     /// left; -1: none).
     private var latestTokenWidth = (key: -1, width: 0.0)
@@ -89,13 +96,13 @@ open class TextNode: DisplayNode {
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
 
-    /// A text node showing `runs`. Nodes given the same `truncationTokens` shape each truncation token once
-    /// between them (a document's texts share a store); without one the node keeps its own.
-    public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle(),
-                truncationTokens: TruncationTokens? = nil) {
+    /// A text node showing `runs`. Nodes given the same `store` shape each truncation token once between them
+    /// and keep their break tables together (a document's texts share a store); without one the node keeps its
+    /// own.
+    public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle(), store: TextStore? = nil) {
         self.runs = runs
         paragraph = paragraphStyle
-        tokens = truncationTokens
+        self.store = store
         super.init()
     }
 
@@ -120,20 +127,22 @@ open class TextNode: DisplayNode {
         var source = runs
         if source.isEmpty, let font = try? Font.defaultFont() { source = [TextRun("", font: font)] }
         guard !source.isEmpty else { return nil }
-        let made = ShapedText(runs: source, defaultDirection: defaultDirection)
+        let made = ShapedText(runs: source, defaultDirection: defaultDirection,
+                              breakTables: shapedBefore ? nil : store?.breakTables)
+        shapedBefore = true
         shaped = made
         return made
     }
 
     private func token(_ run: Int, _ rightToLeft: Bool) -> ShapedText {
-        let store: TruncationTokens
-        if let tokens {
-            store = tokens
-        } else {
-            store = TruncationTokens()
+        let tokens: TextStore
+        if let store {
             tokens = store
+        } else {
+            tokens = TextStore()
+            store = tokens
         }
-        return store.token(paragraph.truncationToken, attributes: shaped!.runs[run], rightToLeft: rightToLeft)
+        return tokens.token(paragraph.truncationToken, attributes: shaped!.runs[run], rightToLeft: rightToLeft)
     }
 
     /// The width of the token for a run and direction. The latest is kept beside its key: a truncated text asks
@@ -161,14 +170,20 @@ open class TextNode: DisplayNode {
             brokenFor = key
             return textSize
         }
-        guard let shaped = shapedText() else { return .zero }
+        if shaped == nil && shapedText() == nil { return .zero }
+        let table = table!
         // The lines are broken into a local array holding the node's storage (moved out and back): the node's
         // array is not accessed while the token's width is asked for, which would cost a runtime exclusivity
         // check per measurement.
         var lines: [LineBox] = []
         swap(&lines, &boxes)
-        shaped.breakLines(limits, into: &lines, tokenWidth: tokenWidth)
-        keptOneLineWidth = limits.keepOneLine(oneLineWidth: shaped.oneLineWidth) ? shaped.oneLineWidth : .nan
+        // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
+        // it, which would write to the text's object, otherwise not read for a line at a break point.
+        Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef {
+            $0.breakLines(limits, table: table, into: &lines, tokenWidth: tokenWidth)
+        }
+        let oneLineWidth = table.header.pointee.oneLineWidth
+        keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
         var widest = 0.0
         for box in lines { widest = max(widest, box.width) }
         let first = lines[0], last = lines[lines.count - 1]

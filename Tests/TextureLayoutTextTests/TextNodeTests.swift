@@ -205,12 +205,12 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     let font = try mono()
     var style = ParagraphStyle()
     style.maximumNumberOfLines = 1
-    let store = TruncationTokens()
+    let store = TextStore()
     let range = SizeRange(min: .zero, max: Size(90, .infinity))
     let large = TextNode(runs: [TextRun("aaa bbb ccc", font: font, size: size)], paragraphStyle: style,
-                         truncationTokens: store)
+                         store: store)
     let small = TextNode(runs: [TextRun("aaa bbb ccc ddd eee fff", font: font, size: size / 2)],
-                         paragraphStyle: style, truncationTokens: store)
+                         paragraphStyle: style, store: store)
     _ = large.layout(within: range)
     _ = small.layout(within: range)
     #expect(large.lines.map(\.text) == ["aaa bb\u{2026}"] && close(large.lines[0].frame.width, 7 * advance))

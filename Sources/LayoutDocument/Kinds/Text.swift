@@ -43,7 +43,7 @@ extension ElementKind {
         style.lineHeight = values.number("lineHeight")
         if let spacing = values.number("lineSpacing") { style.lineSpacing = spacing }
         if let insets = values.insets("textContainerInset") { style.textContainerInset = insets }
-        return TextNode(runs: built, paragraphStyle: style, truncationTokens: values.fonts.truncationTokens)
+        return TextNode(runs: built, paragraphStyle: style, store: values.fonts.textStore)
     }
 }
 
@@ -56,12 +56,12 @@ struct DocumentRun {
     var letterSpacing: Double?
 }
 
-/// The fonts a document's `fonts` names, loaded when the document is read, and the truncation tokens its texts
-/// shape in them (one store for the document, so that texts truncated alike shape their token once).
+/// The fonts a document's `fonts` names, loaded when the document is read, and the store its texts share (their
+/// truncation tokens, shaped once for texts truncated alike, and their break tables, kept together).
 final class DocumentFonts: @unchecked Sendable {
     var byName: [String: Font] = [:]
     /// Made on first use: the reader makes a placeholder of this class for every element it reads.
-    private(set) lazy var truncationTokens = TruncationTokens()
+    private(set) lazy var textStore = TextStore()
 
     /// The font named `"default"`: the document's own, else the project's default (DejaVu Sans through
     /// fontconfig), which may be missing on a system without it.

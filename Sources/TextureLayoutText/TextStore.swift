@@ -1,14 +1,15 @@
 import Synchronization
 
-/// Shaped truncation tokens shared by the text nodes that are given the same store (a document's texts share
-/// one).
+/// What the text nodes given the same store share (a document's texts share one): their shaped truncation
+/// tokens, and the memory their break tables are written into.
 ///
 /// Shaping a token is a whole text's work (line and grapheme breaks, bidi, HarfBuzz) for one or a few characters:
 /// when every node shaped its own, a feed whose titles start truncating at a narrower width spent about a sixth
 /// of that width's layout shaping the same "…" over and over. Texts with the same attributes, token and direction
-/// get the same shaped token, so one shaping serves them all. The store is not global: a token holds its font,
-/// which should go away with the document that loaded it.
-public final class TruncationTokens: Sendable {
+/// get the same shaped token, so one shaping serves them all. Break tables written one after another are read as
+/// one stream when every text is broken again at a new width (see ``BreakTableArena``). The store is not global:
+/// a token holds its font, and the tables belong to the document's texts; both go away with the document.
+public final class TextStore: Sendable {
     /// What a shaped token depends on: its run's attributes (sizes by bit pattern, so that NaN finds itself),
     /// the token's text and its direction.
     private struct Key: Hashable {
@@ -21,6 +22,9 @@ public final class TruncationTokens: Sendable {
     }
 
     private let shaped = Mutex<[Key: ShapedText]>([:])
+    /// Where the texts' break tables are written (a text's first shaping only: one shaped again after a change
+    /// has a table of its own, so that a document edited for long does not fill chunks with tables no text uses).
+    let breakTables = BreakTableArena()
 
     /// An empty store.
     public init() {}
