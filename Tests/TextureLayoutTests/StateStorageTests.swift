@@ -115,6 +115,28 @@ import Testing
         #expect(state.answer(key(9), scale: 2) == nil)
     }
 
+    /// A node's content direction shares the state's flag byte with `isPlaceholder` and `hasDerivedBaseline`:
+    /// setting any of them leaves the others as they were.
+    @Test func contentDirectionAndFlagsShareAByteWithoutMixing() {
+        let node = DisplayNode()
+        let state = node.state
+        #expect(node.contentDirection == .inherit)
+        for direction in [ContentDirection.rightToLeft, .leftToRight, .inherit] {
+            node.contentDirection = direction
+            state.isPlaceholder = true
+            state.derivedBaseline = (3, -1)
+            #expect(node.contentDirection == direction)
+            state.isPlaceholder = false
+            state.derivedBaseline = nil
+            #expect(node.contentDirection == direction)
+            node.contentDirection = .rightToLeft
+            state.isPlaceholder = true
+            node.contentDirection = direction
+            #expect(state.isPlaceholder && state.derivedBaseline == nil)
+            state.isPlaceholder = false
+        }
+    }
+
     #if DEBUG
     /// A link set without the parent clearing it (what the engine never does) is caught when it is followed after
     /// the parent is freed, instead of reading freed memory.

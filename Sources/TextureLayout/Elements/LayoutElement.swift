@@ -140,7 +140,7 @@ struct LayoutState {
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
     var cache = MeasurementCache()
-    /// `isPlaceholder` and `hasDerivedBaseline`, in the last byte of the first 64.
+    /// `isPlaceholder`, `hasDerivedBaseline` and `contentDirection`, in the last byte of the first 64.
     private var flags: UInt8 = 0
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
@@ -171,6 +171,26 @@ struct LayoutState {
     var hasDerivedBaseline: Bool {
         @inline(__always) get { flags & 2 != 0 }
         @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
+
+    /// A display node's ``DisplayNode/contentDirection``, in bits 2–3 (0 inherit, 1 left to right, 2 right to
+    /// left); no pass reads it while measuring.
+    var contentDirection: ContentDirection {
+        get {
+            switch flags >> 2 & 3 {
+            case 1: .leftToRight
+            case 2: .rightToLeft
+            default: .inherit
+            }
+        }
+        set {
+            let bits: UInt8 = switch newValue {
+            case .inherit: 0
+            case .leftToRight: 1
+            case .rightToLeft: 2
+            }
+            flags = flags & ~0b1100 | bits << 2
+        }
     }
 }
 

@@ -36,7 +36,7 @@
 /// an element's state is written only by the computation of the element or of its parent, never while another
 /// access to the same field is open.
 ///
-/// Outside this file, 33 stored properties keep `@exclusivity(unchecked)`: the pass context's counters and lists,
+/// Outside this file, 32 stored properties keep `@exclusivity(unchecked)`: the pass context's counters and lists,
 /// the parent link, and the nodes' and specs' properties that a computation reads. Each is read at every
 /// computation (or, for the parent link, at every step of an invalidation walk) and a checked access costs a
 /// runtime call: with the checks back, a pass over the feed bench document ran 75% more instructions (callgrind,
@@ -191,6 +191,12 @@ struct LayoutStateRef {
     var isPlaceholder: Bool {
         @inline(__always) get { pointer.pointee.isPlaceholder }
         @inline(__always) nonmutating set { pointer.pointee.isPlaceholder = newValue }
+    }
+
+    /// A display node's content direction.
+    var contentDirection: ContentDirection {
+        get { pointer.pointee.contentDirection }
+        nonmutating set { pointer.pointee.contentDirection = newValue }
     }
 
     /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines.
