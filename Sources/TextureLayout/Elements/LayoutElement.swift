@@ -6,8 +6,11 @@
 /// copies them into an immutable ``Layout``.
 open class LayoutElement: CustomStringConvertible {
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
-    /// ancestors'), as ``setNeedsLayout()`` does. Setting them gives the element a ``SharedStyle`` block of its
-    /// own (none for the default style); see ``sharedStyle`` to give many elements one block.
+    /// ancestors'), as ``setNeedsLayout()`` does. Setting them gives the element a new ``SharedStyle`` block of
+    /// its own (none for the default style), even when the old block was the element's alone: a block never
+    /// changes once made, so that no set can reach another element's style and blocks need no lock. Each set of
+    /// a property (`element.style.flexGrow = 1`) so allocates one block; to style many elements, set whole
+    /// styles or give them blocks from a ``StylePool`` through ``sharedStyle``.
     public final var style: Style {
         get { state.style }
         set { sharedStyle = .holding(newValue) }
