@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import TextureLayout
 
@@ -66,6 +68,32 @@ import Testing
         style.width = .points(60)
         leaf.sharedStyle = SharedStyle(style)
         #expect(leaf.layout(within: range(0, 0, 100, 100)).size == Size(60, 20))
+    }
+
+    /// One block serves trees built, laid out and freed on several threads at once (its reference count is
+    /// atomic; nothing else of it changes). Each thread's row holds 100 leaves of intrinsic size 10×10 whose
+    /// shared style sets their width to 30: the row is 3,000×10. The block is freed with the last tree.
+    @Test func oneBlockServesTreesOnSeveralThreads() {
+        let wrongSizes = Atomic<Int>(0)
+        weak var freed: SharedStyle?
+        do {
+            var style = Style()
+            style.width = .points(30)
+            let block = SharedStyle(style)
+            freed = block
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for _ in 0..<10 {
+                    let leaves = (0..<100).map { _ in FixedSizeNode(intrinsicSize: Size(10, 10)) }
+                    for leaf in leaves { leaf.sharedStyle = block }
+                    let row = StackLayoutSpec(direction: .horizontal, alignItems: .start, children: leaves)
+                    if node(row).layout(within: range(0, 0, .infinity, .infinity)).size != Size(3000, 10) {
+                        wrongSizes.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        #expect(wrongSizes.load(ordering: .relaxed) == 0)
+        #expect(freed == nil)
     }
 
     /// A pool gives equal styles one block and the default style the default block; styles `==` calls equal but
