@@ -14,6 +14,9 @@ struct BreakTableHeader {
     /// The first grapheme boundary after offset 0 (what ``BreakPoint/graphemeEnd`` is for the text's first line).
     var firstGraphemeEnd: Int32
     var pointCount: Int32
+    /// Whether a break is forced (the text has more than one paragraph): without one, truncation knows where the
+    /// paragraph ends (`oneLineEnd`) without walking the points to the text's end.
+    var hasForcedBreak: Bool
 }
 
 /// A text's break table where it is kept: its header followed by its break points. A view without ownership:

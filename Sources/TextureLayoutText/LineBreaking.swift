@@ -449,6 +449,9 @@ extension ShapedText {
     /// The end of the paragraph holding `offset`, its trailing spaces left out (searched back no further than
     /// `offset`): the first forced break after `offset`, else the text's end, which is the last break point.
     private func paragraphContentEnd(after offset: Int) -> Int {
+        // One paragraph ends at the last point's `contentEnd` (an empty text, without points, at 0).
+        let header = table.header.pointee
+        if !header.hasForcedBreak { return max(offset, header.oneLineEnd) }
         var index = firstBreakPoint(after: offset)
         guard index < breakPoints.count else { return offset }  // an empty text
         while index < breakPoints.count - 1 && !breakPoints[index].forced { index += 1 }

@@ -302,7 +302,8 @@ final class ShapedText: @unchecked Sendable {
         }
         var header = BreakTableHeader(
             count: n, oneLineWidth: widest, oneLineEnd: 0, oneLineBoxWidth: 0, singleRunMetrics: singleRunMetrics,
-            firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count))
+            firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count),
+            hasForcedBreak: points.contains { $0.forced })
         if let last = points.last {
             header.oneLineEnd = Int(last.contentEnd)
             // As the breaking loop measures a line from the text's start (no prefix, no correction).
