@@ -26,44 +26,6 @@ struct LineBox: Sendable {
     var tokenRun: Int = 0
 }
 
-/// The lines of a break pass: what a measurement reads of them (how many, the first and the last, the widest),
-/// and every line only when they are asked for (to show them), so that measuring a text at a new width writes no
-/// storage per line (a node's own array of lines was one more cache miss per text).
-struct BrokenLines {
-    private(set) var count = 0
-    private var firstLine: LineBox
-    /// The last line placed (truncation changes it).
-    private(set) var last: LineBox
-    /// The widest of the lines before the last, taken in order as a loop over all of them would.
-    private var widestBeforeLast = 0.0
-    /// Every line, when collected.
-    private(set) var all: [LineBox]?
-
-    init(collecting: Bool) {
-        firstLine = LineBox(start: 0, end: 0, next: 0, width: 0, ascent: 0, descent: 0, height: 0, top: 0,
-                            endsParagraph: false)
-        last = firstLine
-        all = collecting ? [] : nil
-    }
-
-    var isEmpty: Bool { count == 0 }
-    var first: LineBox { count == 1 ? last : firstLine }
-    /// The widest line (zero without lines).
-    var widest: Double { count == 0 ? 0 : max(widestBeforeLast, last.width) }
-
-    mutating func append(_ box: LineBox) {
-        if count == 0 { firstLine = box } else { widestBeforeLast = max(widestBeforeLast, last.width) }
-        last = box
-        count += 1
-        all?.append(box)
-    }
-
-    mutating func replaceLast(with box: LineBox) {
-        last = box
-        if all != nil { all![count - 1] = box }
-    }
-}
-
 /// What a line break pass needs besides the shaped text: the size and the style's values it reads (not the style:
 /// copying its token string would retain and release it on every measurement).
 struct LineBreakLimits {
@@ -154,7 +116,7 @@ private struct LinePlacer {
     /// and tells whether breaking goes on: not once the line limit is reached before the end of the text (the next
     /// line would be left out, so it is not looked for).
     mutating func place(_ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
-                        in boxes: inout BrokenLines, of text: ShapedText) -> Bool {
+                        in boxes: inout [LineBox], of text: ShapedText) -> Bool {
         if boxes.count >= lineLimit {
             truncated = true
             return false
@@ -182,19 +144,19 @@ extension ShapedText {
     /// Breaks the text into lines no wider than `limits.maxWidth` (greedy, UAX #14 opportunities, forced breaks
     /// at newlines, a word wider than a line broken between grapheme clusters), keeping the lines that
     /// `maximumNumberOfLines` and `limits.maxHeight` allow and truncating the last kept one when text is left out.
-    /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Every line is
-    /// in the result's `all` when `collecting`.
-    func breakLines(_ limits: LineBreakLimits, collecting: Bool,
-                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) -> BrokenLines {
-        breakLines(limits, table: table, collecting: collecting, tokenWidth: tokenWidth)
+    /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Reuses
+    /// `boxes`' storage.
+    func breakLines(_ limits: LineBreakLimits, into boxes: inout [LineBox],
+                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+        breakLines(limits, table: table, into: &boxes, tokenWidth: tokenWidth)
     }
 
-    /// ``breakLines(_:collecting:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
+    /// ``breakLines(_:into:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
     /// lines at a new width reading nothing of the text's object for a line that ends or starts at a break point
     /// (it passes the text without retaining it).
-    func breakLines(_ limits: LineBreakLimits, table: BreakTable, collecting: Bool,
-                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) -> BrokenLines {
-        var boxes = BrokenLines(collecting: collecting)
+    func breakLines(_ limits: LineBreakLimits, table: BreakTable, into boxes: inout [LineBox],
+                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+        boxes.removeAll(keepingCapacity: true)
         let header = table.header.pointee
         var placer = LinePlacer(limits, header)
         if header.count == 0 {
@@ -208,17 +170,15 @@ extension ShapedText {
         } else {
             breakCharacters(limits.lineWidth, &placer, into: &boxes)
         }
-        if placer.truncated && limits.truncationMode != .clip && !boxes.isEmpty {
-            var last = boxes.last
-            truncate(&last, maxWidth: limits.lineWidth, mode: limits.truncationMode, tokenWidth: tokenWidth)
-            boxes.replaceLast(with: last)
+        if placer.truncated && limits.truncationMode != .clip, let last = boxes.indices.last {
+            truncate(&boxes[last], maxWidth: limits.lineWidth, mode: limits.truncationMode,
+                     tokenWidth: tokenWidth)
         }
-        return boxes
     }
 
     /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
     /// line out is not a truncation.
-    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout BrokenLines) {
+    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout [LineBox]) {
         if !placer.place(count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
                          in: &boxes, of: self) {
             placer.truncated = false
@@ -228,7 +188,7 @@ extension ShapedText {
     /// One unbreakable stretch wider than the line, at the line's start: as many grapheme clusters as fit (at
     /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
     private func placeClusters(_ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
-                               into boxes: inout BrokenLines) -> Int? {
+                               into boxes: inout [LineBox]) -> Int? {
         var cut = nextGrapheme(after: start)
         while cut < end {
             let further = nextGrapheme(after: cut)
@@ -242,7 +202,7 @@ extension ShapedText {
 
     /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
     private func breakWords(_ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
-                            into boxes: inout BrokenLines) {
+                            into boxes: inout [LineBox]) {
         let breakPoints = table.points
         var line = LineStart(firstGraphemeEnd: table.header.pointee.firstGraphemeEnd)
         var index = 0  // the break point looked at
@@ -312,7 +272,7 @@ extension ShapedText {
     /// `endsAtPoint` (its width is read from the point), else the line's start (it holds only spaces).
     @inline(__always)
     private func placeLine(from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
-                           endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout BrokenLines) -> Bool {
+                           endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout [LineBox]) -> Bool {
         let width = endsAtPoint ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
                                 : lineWidth(line.offset, end, next: Int(point.position))
         return placer.place(line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
@@ -320,7 +280,7 @@ extension ShapedText {
     }
 
     /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
-    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout BrokenLines) {
+    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout [LineBox]) {
         let n = count
         var start = 0
         var position = 0  // the last opportunity accepted on the current line (or its start)

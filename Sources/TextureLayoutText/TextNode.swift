@@ -82,6 +82,7 @@ open class TextNode: DisplayNode {
     /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
     /// left; -1: none).
     private var latestTokenWidth = (key: -1, width: 0.0)
+    private var boxes: [LineBox] = []
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
     private var textSize = Size.zero
@@ -161,38 +162,39 @@ open class TextNode: DisplayNode {
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
         if let brokenFor, brokenFor == key { return textSize }
-        let limits = limits(within: constrainedSize)
+        let insets = paragraph.textContainerInset
+        let limits = LineBreakLimits(
+            maxWidth: constrainedSize.width - insets.left - insets.right,
+            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
         if brokenFor != nil && limits.keepOneLine(oneLineWidth: keptOneLineWidth) {
             brokenFor = key
             return textSize
         }
         if shaped == nil && shapedText() == nil { return .zero }
         let table = table!
+        // The lines are broken into a local array holding the node's storage (moved out and back): the node's
+        // array is not accessed while the token's width is asked for, which would cost a runtime exclusivity
+        // check per measurement.
+        var lines: [LineBox] = []
+        swap(&lines, &boxes)
         // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
-        // it, which would write to the text's object, otherwise not read for a line at a break point. Only what
-        // the size and baselines need of the lines is kept; ``lines`` breaks them again when they are shown.
-        let broken = Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef {
-            $0.breakLines(limits, table: table, collecting: false, tokenWidth: tokenWidth)
+        // it, which would write to the text's object, otherwise not read for a line at a break point.
+        Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef {
+            $0.breakLines(limits, table: table, into: &lines, tokenWidth: tokenWidth)
         }
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
-        let last = broken.last
-        ends = (LineEdge(broken.first), LineEdge(last))
-        let insets = paragraph.textContainerInset
-        let width = (broken.widest + insets.left + insets.right).rounded(.up)
+        var widest = 0.0
+        for box in lines { widest = max(widest, box.width) }
+        let first = lines[0], last = lines[lines.count - 1]
+        swap(&lines, &boxes)
+        ends = (LineEdge(first), LineEdge(last))
+        let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
         // Not clamped: a size the engine cannot use (a huge line height, an infinite inset) is reported by it.
         textSize = Size(width, height)
         brokenFor = key
         return textSize
-    }
-
-    /// The limits lines are broken within for a node measured within `constrainedSize`: the insets taken off.
-    private func limits(within constrainedSize: Size) -> LineBreakLimits {
-        let insets = paragraph.textContainerInset
-        return LineBreakLimits(
-            maxWidth: constrainedSize.width - insets.left - insets.right,
-            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
     }
 
     /// Measures as a display node does (``calculateSizeThatFits(_:)`` limited to the range), then keeps the final
@@ -214,16 +216,13 @@ open class TextNode: DisplayNode {
     }
 
     /// The lines of the latest layout, positioned in the node (alignment within its final width): what renderers
-    /// draw and the document's `lines` output lists. Empty before the node is laid out. Measuring keeps only what
-    /// the size needs, so the lines are broken again here for the size they were measured for (the same lines).
+    /// draw and the document's `lines` output lists. Empty before the node is laid out.
     public final var lines: [TextLine] {
-        guard let shaped, let brokenFor else { return [] }
-        let measured = Size(Double(bitPattern: brokenFor.0), Double(bitPattern: brokenFor.1))
-        let broken = shaped.breakLines(limits(within: measured), collecting: true, tokenWidth: tokenWidth)
+        guard let shaped, brokenFor != nil else { return [] }
         let insets = paragraph.textContainerInset
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
-        return broken.all!.map {
+        return boxes.map {
             shaped.line($0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
                         token: token)
         }

@@ -86,8 +86,9 @@ private let pieces = [
         let upToPoint = shaped.lineWidth(0, Int(point.contentEnd), next: Int(point.contentEnd)) + tokenWidth
         let width = Bool.random(using: &rng) ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
                                              : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
-        let boxes = shaped.breakLines(LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style),
-                                      collecting: true, tokenWidth: { _, _ in tokenWidth }).all!
+        var boxes: [LineBox] = []
+        shaped.breakLines(LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
+                          tokenWidth: { _, _ in tokenWidth })
         guard let box = boxes.last, box.hasToken else { continue }
         let start = box.start
         let end = shaped.trimmedEnd(start, shaped.count)
