@@ -6,8 +6,8 @@ import Synchronization
 /// Shaping a token is a whole text's work (line and grapheme breaks, bidi, HarfBuzz) for one or a few characters:
 /// when every node shaped its own, a feed whose titles start truncating at a narrower width spent about a sixth
 /// of that width's layout shaping the same "…" over and over. Texts with the same attributes, token and direction
-/// get the same shaped token, so one shaping serves them all. Break tables written one after another are read as
-/// one stream when every text is broken again at a new width (see ``BreakTableArena``). The store is not global:
+/// get the same shaped token, so one shaping serves them all. Break tables written one after another (in the
+/// store's arena) are read as one stream when every text is broken again at a new width. The store is not global:
 /// a token holds its font, and the tables belong to the document's texts; both go away with the document.
 public final class TextStore: Sendable {
     /// What a shaped token depends on: its run's attributes (sizes by bit pattern, so that NaN finds itself),
