@@ -138,7 +138,7 @@ struct DocumentReader {
         let members: [Member]
         /// The member read next.
         var next = 0
-        var values = ElementValues()
+        var values: ElementValues
         var name: String?
         /// The block of the element's `style` (from ``DocumentReader/styles``), when it has one. Kept as a block,
         /// 8 bytes, rather than a 128-byte style: frames are moved at every element.
@@ -217,10 +217,8 @@ struct DocumentReader {
         }
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
-        var frame = Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields)
-        frame.values.path = path
-        frame.values.fonts = fonts
-        return frame
+        return Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields,
+                     values: ElementValues(path: path, fonts: fonts))
     }
 
     /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's

@@ -120,9 +120,9 @@ struct ElementValues {
     }
 
     /// The element's JSON path, for errors its kind finds while building it.
-    var path = JSONPath()
+    let path: JSONPath
     /// The document's fonts, for elements that fall back to the default one.
-    var fonts = DocumentFonts()
+    let fonts: DocumentFonts
 
     /// One key and its value (a struct rather than a tuple, so that copies are specialized).
     struct Entry {
@@ -132,6 +132,12 @@ struct ElementValues {
 
     /// The keys read so far, in document order (an element has a handful).
     private(set) var values: [Entry] = []
+
+    /// No keys read yet, for the element at `path` of the document whose fonts are `fonts`.
+    init(path: JSONPath, fonts: DocumentFonts) {
+        self.path = path
+        self.fonts = fonts
+    }
 
     subscript(key: String) -> Value? { values.first { $0.key == key }?.value }
 

@@ -60,7 +60,7 @@ struct DocumentRun {
 /// truncation tokens, shaped once for texts truncated alike, and their break tables, kept together).
 final class DocumentFonts: @unchecked Sendable {
     var byName: [String: Font] = [:]
-    /// Made on first use: the reader makes a placeholder of this class for every element it reads.
+    /// Made on first use, so that a document without texts has none.
     private(set) lazy var textStore = TextStore()
 
     /// The font named `"default"`: the document's own, else the project's default (DejaVu Sans through
