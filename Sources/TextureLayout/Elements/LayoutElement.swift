@@ -176,24 +176,11 @@ struct LayoutState {
         @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
     }
 
-    /// A display node's ``DisplayNode/contentDirection``, in bits 2–3 (0 inherit, 1 left to right, 2 right to
-    /// left); no pass reads it while measuring.
+    /// A display node's ``DisplayNode/contentDirection``, its raw value (0...2) in bits 2–3, as a style packs
+    /// `alignSelf`; no pass reads it while measuring.
     var contentDirection: ContentDirection {
-        get {
-            switch flags >> 2 & 3 {
-            case 1: .leftToRight
-            case 2: .rightToLeft
-            default: .inherit
-            }
-        }
-        set {
-            let bits: UInt8 = switch newValue {
-            case .inherit: 0
-            case .leftToRight: 1
-            case .rightToLeft: 2
-            }
-            flags = flags & ~0b1100 | bits << 2
-        }
+        get { ContentDirection(rawValue: flags >> 2 & 3) ?? .inherit }
+        set { flags = flags & ~0b1100 | newValue.rawValue << 2 }
     }
 }
 

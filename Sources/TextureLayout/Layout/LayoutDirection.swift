@@ -17,7 +17,7 @@ public enum LayoutDirection: Hashable, Sendable {
 /// A node's own direction is resolved against the pass's ``LayoutDirection`` only, never against its ancestors'
 /// directions: Texture resolves each node's attribute against the user interface direction alone, so a node
 /// inside a node forced right to left still follows the pass unless it says otherwise.
-public enum ContentDirection: Hashable, Sendable {
+public enum ContentDirection: UInt8, Hashable, Sendable {
     /// Follows the pass's direction (UIKit's `.unspecified`).
     case inherit
     /// Always left to right, whatever the pass's direction (UIKit's `.forceLeftToRight`; also what Texture's
