@@ -74,9 +74,8 @@ public struct StylePool: Sendable {
     /// would with a block of its own.
     public mutating func shared(_ style: Style) -> SharedStyle {
         let key = Key(bits: style.bits)
-        if key == Key(bits: .zero) { return .default }
         if let block = blocks[key] { return block }
-        let block = SharedStyle(style)
+        let block = SharedStyle.holding(style)
         blocks[key] = block
         return block
     }
