@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
         .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
+        .library(name: "TextureLayoutPaint", targets: ["TextureLayoutPaint"]),
         .library(name: "LayoutTool", targets: ["LayoutTool"]),
         .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
@@ -24,7 +25,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "TextureLayout"),
-        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText"]),
+        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
+        // What pictures draw (colours, gradients, shadows, display lists), free of Foundation and C as the engine is.
+        .target(name: "TextureLayoutPaint", dependencies: ["TextureLayout"]),
         // The text module's system libraries (found through pkg-config; `Scripts/setup` installs them).
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
@@ -38,17 +41,22 @@ let package = Package(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
+        // The pictures' rasterizer (PNG): paths, gradients, clips, groups and FreeType glyphs (cairo-ft).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .target(
             name: "TextureLayoutText",
-            dependencies: ["TextureLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
+            dependencies: ["TextureLayout", "TextureLayoutPaint", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
-        .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText"]),
+        .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
         .target(
             name: "LayoutRendering",
-            dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "CFreeType"]
+            dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "CFreeType", "CCairo"]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
         // out, draw it, and word its errors.
@@ -56,7 +64,7 @@ let package = Package(
         .target(
             name: "LayoutServer",
             dependencies: [
-                "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool",
+                "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool", "TextureLayoutPaint",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -67,6 +75,7 @@ let package = Package(
             name: "texture-layout",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText", "LayoutTool", "LayoutServer",
+                "TextureLayoutPaint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,10 +85,13 @@ let package = Package(
             dependencies: ["TextureLayout", "LayoutDocument"],
             exclude: ["Cases", "known-divergences.md"]
         ),
-        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText"]),
+        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText", "TextureLayoutPaint"]),
+        .testTarget(name: "TextureLayoutPaintTests", dependencies: ["TextureLayoutPaint", "TextureLayout"]),
         .testTarget(
             name: "LayoutRenderingTests",
-            dependencies: ["LayoutRendering", "LayoutDocument", "TextureLayout", "TextureLayoutText"]
+            dependencies: [
+                "LayoutRendering", "LayoutDocument", "TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "CCairo",
+            ]
         ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),

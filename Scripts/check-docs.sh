@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(TextureLayout TextureLayoutText TextureLayoutCompat LayoutDocument LayoutRendering LayoutTool LayoutServer)
+    modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutCompat LayoutDocument LayoutRendering LayoutTool LayoutServer)
 fi
 
 log=$(mktemp)

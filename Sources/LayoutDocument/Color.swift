@@ -1,34 +1,7 @@
-/// An sRGB colour with 8-bit channels and an alpha channel (255 = opaque).
-public struct RGBA: Hashable, Sendable {
-    /// The red channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
-    public var red: UInt8
-    /// The green channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
-    public var green: UInt8
-    /// The blue channel, as a PNG pixel stores it and SVG's `#rrggbb` writes it.
-    public var blue: UInt8
-    /// Kept apart from the colour because SVG 1.1 writes it as a separate opacity and PNG pixels blend it away.
-    public var alpha: UInt8
+import TextureLayoutPaint
 
-    /// A colour from its channels; opaque unless `alpha` says otherwise.
-    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// `#rrggbb`, the form SVG 1.1 readers understand (the alpha is written separately).
-    public var hex: String {
-        "#" + red.twoHexDigits + green.twoHexDigits + blue.twoHexDigits
-    }
-
-    /// `#rrggbb`, or `#rrggbbaa` when the colour is translucent: CSS text for the colour, the same for equal
-    /// colours however the document spelled them.
-    public var cssHex: String { alpha == 255 ? hex : hex + alpha.twoHexDigits }
-
-    /// The alpha as an opacity between 0 and 1.
-    public var opacity: Double { Double(alpha) / 255 }
-
+/// Reading CSS colour text, which is the document reader's: past it, colours are typed.
+extension RGBA {
     /// Parses a CSS colour, as a document's `color` holds it (CSS Color Module Level 4, ASCII case-insensitive,
     /// spaces around it ignored):
     /// - a named colour (`tomato`, `rebeccapurple`) or `transparent`;
@@ -225,15 +198,6 @@ private enum CSSArguments {
         }
         return rest.isEmpty
     }
-}
-
-extension UInt8 {
-    /// The byte as two lowercase hexadecimal digits, zero-padded (`String(_:radix:)` drops the leading zero).
-    var twoHexDigits: String {
-        String([UInt8.hexDigits[Int(self >> 4)], UInt8.hexDigits[Int(self & 0x0F)]])
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
 }
 
 extension StringProtocol {

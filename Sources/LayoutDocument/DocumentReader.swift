@@ -1,5 +1,6 @@
 import TextureLayout
 import TextureLayoutText
+import TextureLayoutPaint
 
 /// A document that cannot be read or laid out: the JSON path of the problem and what is wrong there.
 public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -218,7 +219,7 @@ struct DocumentReader {
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
         return Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields,
-                     values: ElementValues(path: path, fonts: fonts))
+                     values: ElementValues(path: path, kindType: kind.type, fonts: fonts))
     }
 
     /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's
@@ -258,6 +259,10 @@ struct DocumentReader {
             default:
                 guard let keyPosition = frame.kind.keyPosition(key) else {
                     let type = frame.kind.type
+                    if PaintKey(rawValue: key) != nil {
+                        throw DocumentError(path: path, message: "\(article(type)) \(type) is a layout spec and draws "
+                            + "nothing: paint keys go on display elements (node, text)")
+                    }
                     throw DocumentError(path: path,
                                         message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
                 }
@@ -313,7 +318,7 @@ struct DocumentReader {
             built.debugName = name
         }
         if built is TextNode { hasTexts = true }
-        elements.built(built, number: frame.number, name: frame.name, color: frame.values.color("color"))
+        elements.built(built, number: frame.number, name: frame.name, paint: frame.values.paint)
         if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
     }
@@ -336,6 +341,9 @@ struct DocumentReader {
         case .insets: return .insets(try insets(value, at: path))
         case .string: return .string(try string(value, at: path))
         case .color: return .color(try color(value, at: path))
+        case .fraction: return .number(try fraction(value, at: path))
+        case .corners: return .corners(try corners(value, at: path))
+        case .gradient: return .gradient(try gradient(value, at: path))
         case .count:
             let number = try number(value, at: path, allowsNegative: false)
             guard number == number.rounded(), number <= Double(Int32.max) else {
@@ -628,6 +636,81 @@ struct DocumentReader {
         return color
     }
 
+    /// A number from 0 to 1.
+    func fraction(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Double {
+        let number = try number(value, at: path, allowsNegative: true)
+        guard (0...1).contains(number) else {
+            throw DocumentError(path: path, message: "must lie between 0 and 1, got \(value.shortDescription)")
+        }
+        return number
+    }
+
+    /// `maskedCorners`: an array of corner names.
+    func corners(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Corners {
+        guard value.kind == .array else { throw wrongKind(value, expected: "an array of corner names", at: path) }
+        let path = path.stored()
+        var corners: Corners = []
+        for (index, item) in value.elements.enumerated() {
+            corners.insert(Corners.documentValues[try choiceIndex(item, Corners.documentNames,
+                                                                   at: path.appending(index: index))])
+        }
+        return corners
+    }
+
+    /// `backgroundGradient`: `colors` (at least two), `locations` (as many, 0…1, never decreasing; spread evenly
+    /// when absent), `startPoint`, `endPoint` and `type`.
+    func gradient(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Gradient {
+        let path = path.stored()
+        var colors: [RGBA]?
+        var locations: [Double]?
+        var gradient = Gradient(stops: [])
+        for entry in try members(of: value, at: path) {
+            let key = entry.key, member = entry.value
+            let keyPath = path.appending(key)
+            guard let gradientKey = GradientKey(rawValue: key) else { throw unknownKey(key, at: keyPath) }
+            switch gradientKey {
+            case .colors, .locations:
+                guard member.kind == .array else {
+                    throw wrongKind(member, expected: gradientKey == .colors ? "an array of colours"
+                        : "an array of numbers", at: keyPath)
+                }
+                let arrayPath = keyPath.stored()
+                if gradientKey == .colors {
+                    var read: [RGBA] = []
+                    for (index, item) in member.elements.enumerated() {
+                        read.append(try color(item, at: arrayPath.appending(index: index)))
+                    }
+                    colors = read
+                } else {
+                    var read: [Double] = []
+                    for (index, item) in member.elements.enumerated() {
+                        let location = try fraction(item, at: arrayPath.appending(index: index))
+                        if let previous = read.last, location < previous {
+                            throw DocumentError(path: arrayPath.appending(index: index), message:
+                                "locations must not decrease, got \(format(location)) after \(format(previous))")
+                        }
+                        read.append(location)
+                    }
+                    locations = read
+                }
+            case .startPoint: gradient.startPoint = try point(member, at: keyPath)
+            case .endPoint: gradient.endPoint = try point(member, at: keyPath)
+            case .type: gradient.kind = try choice(member, at: keyPath, Gradient.Kind.self)
+            }
+        }
+        guard let colors, colors.count >= 2 else {
+            throw DocumentError(path: colors == nil ? path : path.appending("colors"), message:
+                "a gradient needs \"colors\" with at least two colours")
+        }
+        if let locations, locations.count != colors.count {
+            throw DocumentError(path: path.appending("locations"), message: "expected \(colors.count) locations "
+                + "(one per colour), got \(locations.count)")
+        }
+        let spread = locations ?? Gradient.evenLocations(count: colors.count)
+        gradient.stops = zip(colors, spread).map { Gradient.Stop($0, at: $1) }
+        return gradient
+    }
+
     func string(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> String {
         guard let text = value.stringValue else { throw wrongKind(value, expected: "a string", at: path) }
         return text
@@ -713,6 +796,11 @@ enum RunKey: String, CaseIterable {
     case text, font, size, color, letterSpacing
 }
 
+/// The keys of a `backgroundGradient`; listed for the same reason as ``DocumentKey``.
+enum GradientKey: String, CaseIterable {
+    case colors, locations, startPoint, endPoint, type
+}
+
 /// The keys of `sizeRange`; listed for the same reason as ``DocumentKey``.
 enum SizeRangeKey: String, CaseIterable {
     case min, max
@@ -783,6 +871,16 @@ extension AbsoluteSizing: NamedCases {
     static let documentValues = allCases
 }
 extension CornerLocation: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+
+extension Corners: DocumentChoice {
+    static let documentNames = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+    static let documentValues: [Corners] = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+}
+
+extension Gradient.Kind: NamedCases {
     static let documentNames = names()
     static let documentValues = allCases
 }

@@ -1,13 +1,15 @@
 import TextureLayout
+import TextureLayoutPaint
 
-/// What a document says about each of its elements (type, name, colour, JSON path), in about 30 bytes per element:
-/// a document can have millions, and most of them have neither a name nor a colour.
+/// What a document says about each of its elements (type, name, paint, JSON path), in about 30 bytes per element:
+/// a document can have millions, and most of them have neither a name nor paint.
 ///
 /// Elements are numbered in the order the reader meets them (pre-order). Each keeps a 12-byte record: its type, and
 /// its path as one step from its parent's (the parent's number, which of the parent's keys holds it and, in an array,
 /// the index). A path is written out only when asked for, an error message's or a picture's, by following the
 /// parents; the components the reader made while reading are freed with each element. Names and colours are kept
-/// aside, by number, for the few that have them.
+/// aside, by number, for the few that have them: paint is kept out of the elements, so that a document without it
+/// pays nothing for it.
 struct ElementTable {
     /// One element: its type and the last step of its path.
     struct Record {
@@ -31,8 +33,8 @@ struct ElementTable {
     private var numbers: [ObjectIdentifier: UInt32] = [:]
     /// The names of the elements that have one, by number.
     private var names: [UInt32: String] = [:]
-    /// The colours of the elements that have one, by number.
-    private var colors: [UInt32: RGBA] = [:]
+    /// The paint of the elements that have some (any paint key), by number.
+    private var paints: [UInt32: Paint] = [:]
 
     /// How many elements the document has.
     var count: Int { records.count }
@@ -47,11 +49,11 @@ struct ElementTable {
         return number
     }
 
-    /// Records the object built for element `number`, with its name and colour.
-    mutating func built(_ element: LayoutElement, number: UInt32, name: String?, color: RGBA?) {
+    /// Records the object built for element `number`, with its name and paint.
+    mutating func built(_ element: LayoutElement, number: UInt32, name: String?, paint: Paint?) {
         numbers[ObjectIdentifier(element)] = number
         if let name { names[number] = name }
-        if let color { colors[number] = color }
+        if let paint { paints[number] = paint }
     }
 
     /// The number of `element`; `nil` when it is not one of the document's elements.
@@ -63,8 +65,8 @@ struct ElementTable {
     /// The element's name, if it has one.
     func name(_ number: UInt32) -> String? { names.isEmpty ? nil : names[number] }
 
-    /// The element's colour, if it has one.
-    func color(_ number: UInt32) -> RGBA? { colors.isEmpty ? nil : colors[number] }
+    /// The element's paint, if it has any.
+    func paint(_ number: UInt32) -> Paint? { paints.isEmpty ? nil : paints[number] }
 
     /// The element's JSON path, e.g. `root.children[2].child`, made from the records of its ancestors.
     func path(_ number: UInt32) -> JSONPath {

@@ -1,5 +1,6 @@
 import TextureLayout
 import TextureLayoutText
+import TextureLayoutPaint
 
 /// A layout document (the JSON format of `layout-document.md`): a tree of elements, the size range to lay it out
 /// in and the pixel scale.
@@ -27,7 +28,7 @@ public struct LayoutDocument {
     public let rootElement: LayoutElement
     /// Named elements, by name.
     public let elementsByName: [String: LayoutElement]
-    /// Every element's name, colour, type and JSON path.
+    /// Every element's name, paint, type and JSON path.
     let elements: ElementTable
     /// Every text element, grouped by the node whose layout contains it, whose direction gives the texts' default
     /// paragraph direction.
@@ -127,8 +128,9 @@ public struct LayoutDocument {
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { elements.number(of: element).flatMap(elements.name) }
 
-    /// The colour a node has in the document (`color`, read from its CSS text), for pictures.
-    public func color(of element: LayoutElement) -> RGBA? { elements.number(of: element).flatMap(elements.color) }
+    /// The paint a display element has in the document (its paint keys; a node's `color` is its background), for
+    /// pictures; `nil` when it has none (it then draws nothing of its own).
+    public func paint(of element: LayoutElement) -> Paint? { elements.number(of: element).flatMap(elements.paint) }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
     public func path(of element: LayoutElement) -> String? {

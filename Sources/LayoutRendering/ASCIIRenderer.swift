@@ -1,4 +1,5 @@
 import LayoutDocument
+import TextureLayoutPaint
 import TextureLayout
 
 /// Draws a layout as boxes of text, in the spirit of Texture's ascii-art debug description, but to scale: each

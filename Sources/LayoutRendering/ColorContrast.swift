@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 import LayoutDocument
+import TextureLayoutPaint
 
-// What pictures need of a colour beyond the document's reading of it (``RGBA`` lives in LayoutDocument, whose
-// reader checks every `color`): how bright it looks, to choose a readable label colour.
+// What the debug picture needs of a colour beyond what paint does with it: how bright it looks, to choose a
+// readable label colour.
 extension RGBA {
     /// WCAG 2's relative luminance (0 for black, 1 for white): the channels made linear and weighted by how
     /// bright the eye finds them. Alpha is ignored: blend a translucent colour first (``over(_:)``).

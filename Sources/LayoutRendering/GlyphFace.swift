@@ -10,23 +10,14 @@ enum OutlineSegment: Equatable {
     case cubic(Double, Double, Double, Double, Double, Double)
 }
 
-/// A glyph's anti-aliased coverage at some pixel size: 8-bit grey, one byte per pixel, rows top to bottom.
-struct GlyphCoverage {
-    /// The column of the bitmap's left edge and the row of its top edge in the picture.
-    var left: Int
-    var top: Int
-    var width: Int
-    var rows: Int
-    /// `rows × width` values, 0 (no ink) to 255 (fully covered).
-    var values: [UInt8]
-}
-
-/// A font file opened with FreeType to draw glyphs: their outlines (SVG paths) and their anti-aliased coverage
-/// (PNG pixels, from FreeType's rasterizer). Not shared between threads (a FreeType face is not thread-safe):
+/// A font file opened with FreeType to draw glyphs: their outlines (SVG paths) and the face Cairo draws them
+/// from (PNG). Not shared between threads (a FreeType face is not thread-safe):
 /// each picture opens its own.
 final class GlyphFace {
     private var library: FT_Library?
     private var face: FT_Face?
+    /// The FreeType face, for Cairo's FreeType font faces (which draw from it while this object lives).
+    var ftFace: FT_Face? { face }
     /// Font units per em: outlines and advances are in these.
     let unitsPerEm: Double
 
@@ -107,35 +98,5 @@ final class GlyphFace {
             FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
         }
         return status == 0 ? sink.segments : []
-    }
-
-    /// A glyph rasterized by FreeType (unhinted, anti-aliased) at `pixelsPerEm`, its origin (on the baseline) at
-    /// the pixel position (`x`, `y`) of a picture whose y grows downwards; fractions of a pixel move the outline
-    /// before it is rasterized, so that glyphs sit exactly where the layout put them. `nil` for a glyph without
-    /// ink or a size FreeType cannot draw.
-    func coverage(of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double) -> GlyphCoverage? {
-        // FreeType takes sizes in 26.6 fixed point; beyond a few thousand pixels a glyph is larger than any picture
-        // worth drawing.
-        guard pixelsPerEm >= 1.0 / 64, pixelsPerEm <= 16_384, x.isFinite, y.isFinite,
-              FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelsPerEm * 64).rounded()), 72, 72) == 0,
-              FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = face?.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        let column = (x).rounded(.down), row = (y).rounded(.down)
-        // The fractions, down in the picture being down in FreeType's y-up space.
-        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(((x - column) * 64).rounded()),
-                             -FT_Pos(((y - row) * 64).rounded()))
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
-        var values = [UInt8](repeating: 0, count: width * rows)
-        for r in 0..<rows {
-            // A negative pitch stores rows bottom to top.
-            let source = pitch >= 0 ? buffer + r * pitch : buffer + (rows - 1 - r) * (-pitch)
-            for c in 0..<width { values[r * width + c] = source[c] }
-        }
-        return GlyphCoverage(left: Int(saturating: column) + Int(slot.pointee.bitmap_left),
-                             top: Int(saturating: row) - Int(slot.pointee.bitmap_top), width: width, rows: rows,
-                             values: values)
     }
 }

@@ -1,15 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CCairo
 import LayoutDocument
 import TextureLayout
+import TextureLayoutPaint
 
-/// Draws a layout as a PNG image: the same picture as ``SVGRenderer`` (nodes filled and outlined, specs dashed,
-/// zero-size elements crossed, text as its measured lines, labels placed inside
-/// their own elements where nothing drawn later covers them) at the document's pixel scale; glyphs are rasterized by FreeType, anti-aliased.
+/// Draws display lists into pixels with Cairo (paths, anti-aliasing, gradients, clips, groups, FreeType glyphs)
+/// and writes them as PNG (Cairo's writer, which is libpng). Shadows are blurred here (Cairo has no blur).
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216
+    /// The most pixels on a side (Cairo's image surfaces hold at most 32,767); a longer picture is drawn at a
+    /// smaller scale.
+    public static let maxSide = 32_767
 
     /// Pixels per point for a picture of `size` at `scale`: the scale, reduced if the image would exceed
-    /// ``maxPixels``. The image is `⌈width · s⌉ × ⌈height · s⌉` pixels and at least 1 × 1, so a zero side still
+    /// ``maxPixels`` or a side would exceed ``maxSide``. The image is `⌈width · s⌉ × ⌈height · s⌉` pixels and at least 1 × 1, so a zero side still
     /// takes a row or column: the scale is kept to `(width · s + 1) · (height · s + 1) ≤ maxPixels`, which bounds
     /// the image for every shape. A scale that is not positive draws at one pixel per point.
     package static func pixelScale(for size: Size, scale: Double) -> Double {
@@ -17,65 +26,318 @@ public enum PNGRenderer {
         let w = side(size.width), h = side(size.height), budget = Double(maxPixels) - 1
         // The positive root of w·h·s² + (w + h)·s + 1 − maxPixels, written so that nothing divides by w·h and no
         // product involves `scale` (which may be huge): zero sides give an infinite limit, huge ones zero.
-        let limit = 2 * budget / ((w + h) + ((w + h) * (w + h) + 4 * w * h * budget).squareRoot())
+        let side = Double(maxSide) - 1
+        let limit = min(2 * budget / ((w + h) + ((w + h) * (w + h) + 4 * w * h * budget).squareRoot()),
+                        w > 0 ? side / w : .infinity, h > 0 ? side / h : .infinity)
         guard scale > 0 else { return min(1, limit) }
         return min(scale, limit)
     }
 
-    /// The PNG file of a laid-out document, with the names `labels` asks for.
-    public static func render(_ result: DocumentLayout, labels: LabelMode = .default) -> [UInt8] {
-        PNGEncoder.encode(raster(LayoutPicture(result), labels: labels))
+    /// The PNG file of `lists` drawn one over the other (the paint, then the debug picture) at `scale`, on a
+    /// canvas of the first list's size filled with `background` (transparent when `nil`).
+    package static func render(_ lists: [DisplayList], scale: Double, background: RGBA?) -> [UInt8] {
+        var image = draw(lists, scale: scale, background: background)
+        return image.png()
     }
 
-    /// The PNG file of a picture, with the names `labels` asks for.
-    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> [UInt8] {
-        PNGEncoder.encode(raster(picture, labels: labels))
+    /// The debug picture alone (outlines, marks, the names `labels` asks for) on a white canvas, as a PNG file.
+    package static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> [UInt8] {
+        render([DisplayList(size: picture.size), picture.debugList(labels: labels, faces: PictureFaces())],
+               scale: picture.scale, background: Palette.background)
     }
 
-    /// The picture drawn into pixels, with the names `labels` asks for.
-    package static func raster(_ picture: LayoutPicture, labels: LabelMode = .default) -> Raster {
-        let s = pixelScale(for: picture.size, scale: picture.scale)
-        let width = max(1, Int(saturating: picture.size.width * s, .up))
-        let height = max(1, Int(saturating: picture.size.height * s, .up))
-        var raster = Raster(width: width, height: height, background: Palette.background)
-        let lineWidth = max(1, 0.5 * s)
+    /// `lists` drawn into pixels (see ``render(_:scale:background:)``).
+    package static func draw(_ lists: [DisplayList], scale: Double, background: RGBA?) -> CairoImage {
+        let size = lists.first?.size ?? Size(0, 0)
+        let s = pixelScale(for: size, scale: scale)
+        let width = max(1, Int(saturating: (size.width * s).rounded()))
+        let height = max(1, Int(saturating: (size.height * s).rounded()))
+        var image = CairoImage(width: width, height: height)
         let faces = PictureFaces()
-        for item in picture.items {
-            let f = item.frame
-            let x0 = f.minX * s, y0 = f.minY * s, x1 = f.maxX * s, y1 = f.maxY * s
-            if item.isText {
-                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.textStroke)
-                for run in item.lines.lazy.flatMap(\.glyphRuns) {
-                    if let glyphs = faces.glyphs(run) { raster.draw(glyphs, pixelScale: s) }
+        image.draw { cr in
+            cairo_scale(cr, s, s)
+            if let background {
+                setColor(cr, background)
+                cairo_paint(cr)
+            }
+            var painter = CairoPainter(cr: cr, pixelScale: s, faces: faces, width: width, height: height)
+            for list in lists { painter.draw(list.commands) }
+        }
+        return image
+    }
+
+    static func setColor(_ cr: OpaquePointer, _ color: RGBA) {
+        cairo_set_source_rgba(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+                              color.opacity)
+    }
+}
+
+/// A Cairo image surface (32-bit premultiplied ARGB) owned by Swift.
+package struct CairoImage: ~Copyable {
+    let surface: OpaquePointer
+    /// Its size in pixels.
+    package let width: Int, height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Runs `body` with a Cairo context on the surface.
+    func draw(_ body: (OpaquePointer) -> Void) {
+        let cr = cairo_create(surface)!
+        body(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+    }
+
+    /// The pixel at column `x`, row `y`, unpremultiplied (as a PNG holds it).
+    package func pixel(_ x: Int, _ y: Int) -> RGBA {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface), (0..<width).contains(x), (0..<height).contains(y)
+        else { return .clear }
+        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let a = UInt32(word >> 24), r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
+        guard a > 0 else { return .clear }
+        func unpremultiply(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+        return RGBA(unpremultiply(r), unpremultiply(g), unpremultiply(b), UInt8(a))
+    }
+
+    /// The image as a PNG file (8-bit RGBA, unpremultiplied; Cairo's writer over libpng).
+    mutating func png() -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : []
+    }
+}
+
+/// Draws display commands on a Cairo context whose user space is the canvas in points.
+struct CairoPainter {
+    let cr: OpaquePointer
+    /// Pixels per point.
+    let pixelScale: Double
+    let faces: PictureFaces
+    /// The surface's size in pixels.
+    let width: Int, height: Int
+
+    /// The thinnest line drawn, in points: one pixel.
+    var minimumLineWidth: Double { 1 / pixelScale }
+
+    mutating func draw(_ commands: [DisplayCommand]) {
+        for command in commands {
+            // A path with a coordinate that is not finite would put the context in an error state that stops every
+            // later drawing: such a command is left out.
+            guard command.hasFiniteGeometry else { continue }
+            switch command {
+            case let .shadow(box, color, blur): shadow(box, color: color, blur: blur)
+            case let .fill(box, color):
+                path(box)
+                PNGRenderer.setColor(cr, color)
+                cairo_fill(cr)
+            case let .gradient(box, gradient): fill(box, with: gradient)
+            case .image(let image): draw(image)
+            case .glyphs(let run): draw(run)
+            case let .decoration(rect, color):
+                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                PNGRenderer.setColor(cr, color)
+                cairo_fill(cr)
+            case .pushClip(let box):
+                cairo_save(cr)
+                path(box)
+                cairo_clip(cr)
+            case .popClip: cairo_restore(cr)
+            case .pushGroup: cairo_push_group(cr)
+            case .popGroup:
+                // The opacity is the matching push's: groups nest, so the stack of opacities is kept by Cairo's
+                // own group stack through the source.
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, groupOpacities.removeLast())
+            case let .border(box, width, color):
+                path(box)
+                path(box.inset(by: width))
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                PNGRenderer.setColor(cr, color)
+                cairo_fill(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            case let .outline(rect, color, width, dash):
+                let w = max(width, minimumLineWidth)
+                guard rect.width > w, rect.height > w else {
+                    cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                    PNGRenderer.setColor(cr, color)
+                    cairo_fill(cr)
+                    continue
                 }
-            } else if let fill = item.fill {
-                raster.fill(x0: x0, y0: y0, x1: x1, y1: y1, color: fill)
-                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.nodeStroke)
-            } else {
-                raster.stroke(x0: x0, y0: y0, x1: x1, y1: y1, lineWidth: lineWidth, color: Palette.specStroke,
-                              dash: (3 * s, 2 * s))
+                cairo_rectangle(cr, rect.minX + w / 2, rect.minY + w / 2, rect.width - w, rect.height - w)
+                stroke(color, width: w, dash: dash)
+            case let .line(from, to, color, width):
+                cairo_move_to(cr, from.x, from.y)
+                cairo_line_to(cr, to.x, to.y)
+                stroke(color, width: max(width, minimumLineWidth), dash: nil)
+            }
+            if case .pushGroup(let opacity) = command { groupOpacities.append(opacity) }
+        }
+    }
+
+    /// The opacities of the groups open.
+    private var groupOpacities: [Double] = []
+
+    init(cr: OpaquePointer, pixelScale: Double, faces: PictureFaces, width: Int, height: Int) {
+        self.cr = cr
+        self.pixelScale = pixelScale
+        self.faces = faces
+        self.width = width
+        self.height = height
+    }
+
+    private func stroke(_ color: RGBA, width: Double, dash: (on: Double, off: Double)?) {
+        cairo_set_line_width(cr, width)
+        if let dash {
+            let lengths = [dash.on, dash.off]
+            cairo_set_dash(cr, lengths, 2, 0)
+        }
+        PNGRenderer.setColor(cr, color)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    private func path(_ box: RoundedBox) { Self.addPath(cr, box) }
+
+    /// Adds the box's outline to the path of `cr`: straight edges and circular corners.
+    static func addPath(_ cr: OpaquePointer, _ box: RoundedBox) {
+        let r = box.rect
+        guard box.isRectangle else {
+            let halfPi = Double.pi / 2
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, r.maxX - box.topRight, r.minY + box.topRight, box.topRight, -halfPi, 0)
+            cairo_arc(cr, r.maxX - box.bottomRight, r.maxY - box.bottomRight, box.bottomRight, 0, halfPi)
+            cairo_arc(cr, r.minX + box.bottomLeft, r.maxY - box.bottomLeft, box.bottomLeft, halfPi, 2 * halfPi)
+            cairo_arc(cr, r.minX + box.topLeft, r.minY + box.topLeft, box.topLeft, 2 * halfPi, 3 * halfPi)
+            cairo_close_path(cr)
+            return
+        }
+        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+    }
+
+    private func fill(_ box: RoundedBox, with gradient: PlacedGradient) {
+        let pattern: OpaquePointer
+        switch gradient.kind {
+        case .axial:
+            pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)
+        case .radial:
+            // A unit circle at the origin, mapped onto the ellipse by the pattern's matrix (user space to pattern
+            // space: move the centre to the origin, then divide by the radii).
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, 1 / gradient.radiusX, 1 / gradient.radiusY)
+            cairo_matrix_translate(&matrix, -gradient.start.x, -gradient.start.y)
+            cairo_pattern_set_matrix(pattern, &matrix)
+        }
+        for stop in gradient.stopsForUnpremultipliedInterpolation {
+            let c = stop.color
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, Double(c.red) / 255, Double(c.green) / 255,
+                                              Double(c.blue) / 255, c.opacity)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        path(box)
+        cairo_set_source(cr, pattern)
+        cairo_fill(cr)
+        cairo_pattern_destroy(pattern)
+    }
+
+    private func draw(_ run: GlyphRunDrawing) {
+        guard run.size > 0, run.size.isFinite, let face = faces.cairoFace(for: run.font) else { return }
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(run.glyphs.count)
+        for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
+            glyphs.append(cairo_glyph_t(index: UInt(id), x: position.x, y: position.y))
+        }
+        guard !glyphs.isEmpty else { return }
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, run.size)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+        PNGRenderer.setColor(cr, run.color)
+        cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+    }
+
+    private func draw(_ image: ImageDrawing) {
+        guard image.width > 0, image.height > 0, image.premultipliedRGBA.count >= image.width * image.height * 4,
+              image.destination.width > 0, image.destination.height > 0 else { return }
+        let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
+        defer { cairo_surface_destroy(source) }
+        let stride = Int(cairo_image_surface_get_stride(source))
+        if let data = cairo_image_surface_get_data(source) {
+            for row in 0..<image.height {
+                data.advanced(by: row * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { words in
+                    for column in 0..<image.width {
+                        let i = (row * image.width + column) * 4
+                        let p = image.premultipliedRGBA
+                        words[column] = UInt32(p[i + 3]) << 24 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8
+                            | UInt32(p[i + 2])
+                    }
+                }
             }
         }
-        for item in picture.items where item.isZeroSize {
-            let cx = (item.frame.minX + item.frame.width / 2) * s, cy = (item.frame.minY + item.frame.height / 2) * s
-            let arm = 3 * s
-            let f = item.frame
-            if f.width > 0 || f.height > 0 {
-                raster.line(x0: f.minX * s, y0: f.minY * s, x1: f.maxX * s, y1: f.maxY * s, lineWidth: max(1, s),
-                            color: Palette.marker)
-            }
-            raster.line(x0: cx - arm, y0: cy - arm, x1: cx + arm, y1: cy + arm, lineWidth: max(1, s),
-                        color: Palette.marker)
-            raster.line(x0: cx - arm, y0: cy + arm, x1: cx + arm, y1: cy - arm, lineWidth: max(1, s),
-                        color: Palette.marker)
+        cairo_surface_mark_dirty(source)
+        let d = image.destination
+        cairo_save(cr)
+        cairo_rectangle(cr, d.minX, d.minY, d.width, d.height)
+        cairo_clip(cr)
+        cairo_translate(cr, d.minX, d.minY)
+        cairo_scale(cr, d.width / Double(image.width), d.height / Double(image.height))
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The shadow: the box filled into a mask, blurred (``GaussianBlur``), and the colour painted through it.
+    private func shadow(_ box: RoundedBox, color: RGBA, blur: Double) {
+        let sigma = min(max(blur, 0) * pixelScale, GaussianBlur.maximumSigma)
+        let reach = Double(GaussianBlur.reach(sigma: sigma))
+        // The mask covers the blurred box where it can reach the canvas, in whole pixels.
+        let r = box.rect
+        let x0 = max((r.minX * pixelScale - reach).rounded(.down), -reach)
+        let y0 = max((r.minY * pixelScale - reach).rounded(.down), -reach)
+        let x1 = min((r.maxX * pixelScale + reach).rounded(.up), Double(width) + reach)
+        let y1 = min((r.maxY * pixelScale + reach).rounded(.up), Double(height) + reach)
+        guard x1 > x0, y1 > y0 else { return }
+        let maskWidth = Int(x1 - x0), maskHeight = Int(y1 - y0)
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight)),
+              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
+        defer { cairo_surface_destroy(mask) }
+        let mcr = cairo_create(mask)!
+        cairo_translate(mcr, -x0, -y0)
+        cairo_scale(mcr, pixelScale, pixelScale)
+        CairoPainter.addPath(mcr, box)
+        cairo_set_source_rgba(mcr, 0, 0, 0, 1)
+        cairo_fill(mcr)
+        cairo_destroy(mcr)
+        cairo_surface_flush(mask)
+        if let data = cairo_image_surface_get_data(mask) {
+            GaussianBlur.blur(data, width: maskWidth, height: maskHeight,
+                              stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
         }
-        if let typeface = faces.labels {
-            for label in picture.labels(mode: labels, font: typeface) {
-                let glyphs = typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline,
-                                             color: label.color)
-                raster.draw(glyphs, pixelScale: s)
-            }
-        }
-        return raster
+        cairo_surface_mark_dirty(mask)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        PNGRenderer.setColor(cr, color)
+        cairo_mask_surface(cr, mask, x0, y0)
+        cairo_restore(cr)
     }
 }

@@ -1,10 +1,12 @@
 import LayoutDocument
 import TextureLayout
 import TextureLayoutText
+import TextureLayoutPaint
 
-/// What a picture of a laid-out document shows: every element of the document that appears in the computed
+/// The outline picture of a laid-out document: every element of the document that appears in the computed
 /// layout, as its frame in the root's coordinate space, in drawing order (Texture's z-order: a parent before its
-/// children, later siblings on top). The SVG, PNG and ASCII renderers all draw this.
+/// children, later siblings on top). `--debug` draws it over the paint (outlines, marks, labels), and ASCII
+/// pictures are made of it.
 public struct LayoutPicture {
     /// One element of the layout.
     public struct Item {
@@ -26,9 +28,11 @@ public struct LayoutPicture {
         public var path: String?
         /// How many document elements enclose it (the root element has depth 0).
         public var depth: Int
-        /// The fill of a node: its `color`, otherwise a palette colour by depth. `nil` for a spec and for text,
-        /// whose glyphs are what it shows.
+        /// The background colour of a node's paint, which labels over it contrast with; `nil` for a node without
+        /// one, a spec and text.
         public var fill: RGBA?
+        /// Whether the element is hidden (its own `hidden`, or a hidden node around it): its outline is dashed.
+        public var isHidden = false
         /// A text element's lines as its layout measured them, moved into the root's coordinate space (frames,
         /// baselines and glyph positions): pictures draw these glyphs and never lay the text out again. Empty for
         /// other elements.
@@ -67,25 +71,35 @@ public struct LayoutPicture {
     /// ``margin(for:)``, once, here: renderers can then turn any coordinate into pixels or characters without
     /// overflowing, and their loops over a frame stay proportional to the canvas.
     package init(size: Size, scale: Double, items: [Item]) {
+        let canvas = Self.canvas(for: size)
+        self.size = canvas
+        self.scale = scale
+        self.items = items.map { item in
+            var item = item
+            item.frame = Self.clamp(item.layoutFrame, to: canvas)
+            return item
+        }
+    }
+
+    /// The canvas of a root of `size`: finite and at most ``maxCanvasSize`` (the engine never computes a larger
+    /// one).
+    package static func canvas(for size: Size) -> Size {
         func canvasLength(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), Self.maxCanvasSize) }
-        let canvas = Size(canvasLength(size.width), canvasLength(size.height))
+        return Size(canvasLength(size.width), canvasLength(size.height))
+    }
+
+    /// `frame` clamped to `canvas` plus ``margin(for:)``: unchanged when it is within, so that frames on the canvas
+    /// are drawn with exactly their computed numbers.
+    package static func clamp(_ frame: Rect, to canvas: Size) -> Rect {
         let margin = Self.margin(for: canvas)
-        // One axis of a frame (origin, length) clamped to `-margin...limit + margin`; unchanged when it is within,
-        // so that frames on the canvas are drawn with exactly their computed numbers.
+        // One axis of a frame (origin, length) clamped to `-margin...limit + margin`.
         func clamp(_ origin: Double, _ length: Double, to limit: Double) -> (origin: Double, length: Double) {
             func clamp(_ value: Double) -> Double { value.isNaN ? -margin : min(max(value, -margin), limit + margin) }
             let start = clamp(origin), end = clamp(origin + length)
             return start == origin && end == origin + length ? (origin, length) : (start, max(end - start, 0))
         }
-        self.size = canvas
-        self.scale = scale
-        self.items = items.map { item in
-            var item = item
-            let f = item.layoutFrame
-            let x = clamp(f.minX, f.width, to: canvas.width), y = clamp(f.minY, f.height, to: canvas.height)
-            item.frame = Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
-            return item
-        }
+        let x = clamp(frame.minX, frame.width, to: canvas.width), y = clamp(frame.minY, frame.height, to: canvas.height)
+        return Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }
 
     /// The largest canvas side: the engine turns a size of 10⁷ points or more into an issue.
@@ -106,23 +120,24 @@ public struct LayoutPicture {
         var items: [Item] = []
         // Iterative pre-order walk (documents may nest 10,000 levels deep): (entry, depth of its document
         // children).
-        var pending: [(layout: Layout, depth: Int)] = [(result.layout, 0)]
-        while let (layout, depth) = pending.popLast() {
+        var pending: [(layout: Layout, depth: Int, hidden: Bool)] = [(result.layout, 0, false)]
+        while let (layout, depth, hiddenAbove) = pending.popLast() {
             let element = layout.element
             var childDepth = depth
+            var hidden = hiddenAbove
             // Elements the document adds to lay its own out (the node that wraps the root element, the wrapper
             // spec around a node used as a node's `layout`) are not drawn.
             if let type = document.type(of: element) {
                 let path = depth <= LayoutPicture.maxPathDepth ? document.path(of: element) : nil
                 let isNode = element is DisplayNode
-                var fill: RGBA?
+                let paint = document.paint(of: element)
                 let text = element as? TextNode
-                if isNode && text == nil {
-                    fill = document.color(of: element) ?? Palette.color(depth: depth)
-                }
+                let fill = isNode && text == nil ? paint?.backgroundColor : nil
+                hidden = hidden || paint?.isHidden == true
                 let frame = layout.frameInRoot
                 var item = Item(frame: frame, isNode: isNode, type: type, name: document.name(of: element),
                                 path: path, depth: depth, fill: fill)
+                item.isHidden = hidden
                 if let text {
                     item.isText = true
                     item.lines = text.lines.map { $0.offsetBy(frame.origin) }
@@ -131,7 +146,7 @@ public struct LayoutPicture {
                 childDepth = depth + 1
             }
             for child in layout.sublayouts.reversed() {
-                pending.append((child, childDepth))
+                pending.append((child, childDepth, hidden))
             }
         }
         self.init(size: result.size, scale: document.scale, items: items)
@@ -151,18 +166,9 @@ public struct LayoutPicture {
     package static let maxPathDepth = 64
 }
 
-/// The colours pictures use for nodes without a `color`, by depth.
+/// The colours of the debug picture (outlines, marks, labels).
 package enum Palette {
-    /// Light colours that tell nesting levels apart while keeping black labels readable.
-    package static let nodeColors: [RGBA] = [
-        RGBA(0xA8, 0xD5, 0xFF), RGBA(0xFF, 0xD6, 0xA5), RGBA(0xCA, 0xFF, 0xBF), RGBA(0xFF, 0xC6, 0xFF),
-        RGBA(0xFD, 0xFF, 0xB6), RGBA(0xBD, 0xB2, 0xFF), RGBA(0x9B, 0xF6, 0xFF), RGBA(0xFF, 0xAD, 0xAD),
-    ]
-
-    /// The colour of an uncoloured node `depth` levels deep: neighbouring levels differ, the list repeats.
-    package static func color(depth: Int) -> RGBA { nodeColors[depth % nodeColors.count] }
-
-    /// The canvas behind everything.
+    /// What labels assume is behind a node without a background colour (pictures are usually looked at on white).
     package static let background = RGBA(0xFF, 0xFF, 0xFF)
     /// Node outlines.
     package static let nodeStroke = RGBA(0x33, 0x33, 0x33)
@@ -170,8 +176,6 @@ package enum Palette {
     package static let specStroke = RGBA(0x55, 0x55, 0x55)
     /// The outline around a text element: light, so that the glyphs stand out as on a screen.
     package static let textStroke = RGBA(0xC8, 0xC8, 0xC8)
-    /// Glyphs whose run colour is not a CSS colour.
-    package static let textColor = RGBA(0, 0, 0)
     /// Marks of zero-size elements.
     package static let marker = RGBA(0xD0, 0x00, 0x00)
     /// Node labels on light backdrops.

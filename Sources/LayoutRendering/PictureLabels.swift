@@ -1,4 +1,5 @@
 import LayoutDocument
+import TextureLayoutPaint
 import TextureLayout
 
 /// What label placement needs to know of the font labels are written in: swapping the font changes nothing else.

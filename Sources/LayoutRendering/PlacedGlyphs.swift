@@ -1,26 +1,53 @@
+import CCairo
 import LayoutDocument
 import TextureLayout
+import TextureLayoutPaint
 import TextureLayoutText
 
-/// Glyphs of one font, size and colour, placed: what a picture draws for a label or a piece of a line of text.
-/// Positions are in points in the root's coordinate space.
-struct PlacedGlyphs {
-    /// The font the glyph ids belong to.
-    let face: GlyphFace
-    /// Points per em.
-    var size: Double
-    /// The glyphs' ids in the font.
-    var glyphs: [UInt32]
-    /// Each glyph's origin, on its baseline (y down).
-    var positions: [Point]
-    /// The colour the glyphs are filled with.
-    var color: RGBA
+/// The font faces one picture draws glyphs with, opened once per font: FreeType faces (outlines for SVG,
+/// metrics for labels) and the Cairo faces made from them (PNG). Every back end reaches glyphs through here, so
+/// that where faces come from is decided in one place. A face is not shared between threads, so each picture has
+/// its own.
+final class PictureFaces {
+    private var faces: [ObjectIdentifier: GlyphFace?] = [:]
+    /// Cairo's faces over ``faces``' FreeType faces, by font; destroyed before them.
+    private var cairoFaces: [ObjectIdentifier: OpaquePointer] = [:]
+    /// The default font's face, for labels (`nil` when the system has no default font).
+    private(set) lazy var labels: LabelTypeface? = {
+        guard let font = try? Font.defaultFont(), let face = face(for: font) else { return nil }
+        return LabelTypeface(font: font, face: face)
+    }()
 
-    /// The glyphs' outlines as SVG path data in the picture's coordinates (y down), two decimals.
-    var svgPathData: String {
-        let s = size / face.unitsPerEm
+    deinit {
+        for face in cairoFaces.values { cairo_font_face_destroy(face) }
+    }
+
+    /// The face of `font` (`nil` if FreeType cannot open its file).
+    func face(for font: any GlyphFont) -> GlyphFace? {
+        if let face = faces[ObjectIdentifier(font)] { return face }
+        let face = GlyphFace(path: font.path, index: font.faceIndex)
+        faces[ObjectIdentifier(font)] = face
+        return face
+    }
+
+    /// Cairo's face for `font`, unhinted (glyphs sit at the positions the layout measured); `nil` if FreeType
+    /// cannot open its file.
+    func cairoFace(for font: any GlyphFont) -> OpaquePointer? {
+        if let made = cairoFaces[ObjectIdentifier(font)] { return made }
+        guard let face = face(for: font), let ftFace = face.ftFace else { return nil }
+        let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
+        guard let made = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else { return nil }
+        cairoFaces[ObjectIdentifier(font)] = made
+        return made
+    }
+
+    /// A run's outlines as SVG path data in the canvas's coordinates (y down), two decimals; empty for glyphs
+    /// without outlines (spaces) or a font FreeType cannot open.
+    func svgPathData(_ run: GlyphRunDrawing) -> String {
+        guard let face = face(for: run.font) else { return "" }
+        let s = run.size / face.unitsPerEm
         var data = ""
-        for (glyph, origin) in zip(glyphs, positions) {
+        for (glyph, origin) in zip(run.glyphs, run.positions) {
             func point(_ x: Double, _ y: Double) -> String {
                 SVGRenderer.short(origin.x + x * s) + " " + SVGRenderer.short(origin.y - y * s)
             }
@@ -38,40 +65,18 @@ struct PlacedGlyphs {
     }
 }
 
-/// The FreeType faces one picture draws with, opened once per font (a face is not shared between threads, so
-/// each picture has its own).
-final class PictureFaces {
-    private var faces: [ObjectIdentifier: GlyphFace?] = [:]
-    /// The default font's face, for labels (`nil` when the system has no default font).
-    private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).flatMap(face(for:))
-        .map(LabelTypeface.init)
-
-    /// The face of `font` (`nil` if FreeType cannot open its file).
-    func face(for font: Font) -> GlyphFace? {
-        if let face = faces[ObjectIdentifier(font)] { return face }
-        let face = GlyphFace(path: font.path, index: font.faceIndex)
-        faces[ObjectIdentifier(font)] = face
-        return face
-    }
-
-    /// A run of a text line as glyphs to draw, in its CSS colour (black when that is not one).
-    func glyphs(_ run: GlyphRun) -> PlacedGlyphs? {
-        guard let face = face(for: run.font) else { return nil }
-        return PlacedGlyphs(face: face, size: run.size, glyphs: run.glyphs, positions: run.positions,
-                            color: RGBA(css: run.color) ?? Palette.textColor)
-    }
-}
-
 /// The font pictures write labels in: the project's default font at ``size`` points. Measured by the glyphs'
 /// advances (names are short identifiers: no shaping needed), so that what placement measures is what is drawn.
 final class LabelTypeface: LabelFont {
     /// Small enough to fit most named boxes of a phone screen, large enough to read at scale 1.
     static let size = 7.0
+    let font: Font
     let face: GlyphFace
     /// Each character's glyph and advance in points, looked up once.
     private var glyphs: [Unicode.Scalar: (id: UInt32, advance: Double)] = [:]
 
-    init(face: GlyphFace) {
+    init(font: Font, face: GlyphFace) {
+        self.font = font
         self.face = face
     }
 
@@ -91,7 +96,7 @@ final class LabelTypeface: LabelFont {
     }
 
     /// `text` as glyphs from `x` on the baseline `baseline`.
-    func glyphs(_ text: String, x: Double, baseline: Double, color: RGBA) -> PlacedGlyphs {
+    func glyphs(_ text: String, x: Double, baseline: Double, color: RGBA) -> GlyphRunDrawing {
         var glyphs: [UInt32] = [], positions: [Point] = []
         var pen = x
         for scalar in text.unicodeScalars {
@@ -100,6 +105,7 @@ final class LabelTypeface: LabelFont {
             positions.append(Point(pen, baseline))
             pen += advance
         }
-        return PlacedGlyphs(face: face, size: LabelTypeface.size, glyphs: glyphs, positions: positions, color: color)
+        return GlyphRunDrawing(font: font, size: LabelTypeface.size, glyphs: glyphs, positions: positions,
+                               color: color)
     }
 }

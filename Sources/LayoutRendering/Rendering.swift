@@ -1,43 +1,54 @@
 import LayoutDocument
 import TextureLayout
+import TextureLayoutPaint
 
 /// The picture formats of `texture-layout render`.
 public enum PictureFormat: String, CaseIterable, Sendable {
-    /// Vector, with tooltips: what the committed example pictures are.
+    /// Vector: what the committed example pictures are.
     case svg
-    /// Pixels at the document's scale, for viewers without SVG.
+    /// Pixels at the document's scale (Cairo).
     case png
-    /// Text, for terminals and plain-text diffs.
+    /// Text, for terminals and plain-text diffs: always the outline picture.
     case ascii
 
     /// What a caller may choose about a picture beyond its format; each format reads only its own options.
     public struct Options: Sendable {
         /// ascii: the most characters per line (at least 2 are used).
         public var maxColumns: Int
-        /// Which element names are written.
+        /// Which element names the debug picture writes (and ASCII's).
         public var labels: LabelMode
-        /// svg: every named element's shape carries `data-name` and `data-frame="x y w h"` (its frame, as in the
-        /// `layout` command's `frames`), so that a script (the server's playground) can find elements and frames.
+        /// svg: every named element carries an invisible rectangle with `data-name` and `data-frame="x y w h"`
+        /// (its frame, as in the `layout` command's `frames`), so that a script (the server's playground) can find
+        /// elements and frames.
         public var dataAttributes: Bool
+        /// svg, png: the colour the canvas is filled with first (`--background`); transparent when `nil`.
+        public var background: RGBA?
+        /// svg, png: draw the outline picture (outlines, marks of zero-size elements, names) over the paint
+        /// (`--debug`).
+        public var debug: Bool
 
         /// The defaults of `texture-layout render`.
         public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default,
-                    dataAttributes: Bool = false) {
+                    dataAttributes: Bool = false, background: RGBA? = nil, debug: Bool = false) {
             self.maxColumns = maxColumns
             self.labels = labels
             self.dataAttributes = dataAttributes
+            self.background = background
+            self.debug = debug
         }
     }
 
     /// The picture of a laid-out document in this format, as the bytes of a file.
     public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
-        let picture = LayoutPicture(result)
         switch self {
-        case .svg:
-            return Array(SVGRenderer.render(picture, labels: options.labels, dataAttributes: options.dataAttributes).utf8)
-        case .png: return PNGRenderer.render(picture, labels: options.labels)
+        case .svg: return Array(SVGRenderer.render(result, options: options).utf8)
+        case .png:
+            var lists = [result.displayList]
+            if options.debug { lists.append(LayoutPicture(result).debugList(labels: options.labels, faces: PictureFaces())) }
+            return PNGRenderer.render(lists, scale: result.document.scale, background: options.background)
         case .ascii:
-            return Array(ASCIIRenderer.render(picture, maxColumns: options.maxColumns, labels: options.labels).utf8)
+            return Array(ASCIIRenderer.render(LayoutPicture(result), maxColumns: options.maxColumns,
+                                              labels: options.labels).utf8)
         }
     }
 }

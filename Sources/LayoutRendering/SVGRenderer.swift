@@ -1,88 +1,77 @@
 import LayoutDocument
 import TextureLayout
+import TextureLayoutPaint
 
-/// Draws a layout as SVG: the root's size is the canvas (in points); every element is drawn as its frame, nodes
-/// filled with their colour and outlined, specs as dashed outlines, text as the glyph outlines of its measured
-/// lines in a light outline; zero-size elements get a red cross at their centre (and a red line along their
-/// extent); names are written as labels (placed inside their own elements where nothing drawn later covers them) over everything.
-/// Glyphs are paths, so that every SVG viewer draws the same picture. Hovering a frame shows its name, type, JSON
-/// path and frame.
+/// Draws display lists as SVG, our own writer: the root's size is the canvas (in points), and every command
+/// becomes SVG that browsers and resvg draw alike (glyphs as outline paths; shadows as `feGaussianBlur` in sRGB;
+/// gradients in user space; clips as clip paths; group opacity as a group's `opacity`). Hovering an element of a
+/// debug picture shows its name, type, JSON path and frame.
 public enum SVGRenderer {
-    /// The SVG text of a laid-out document, with the names `labels` asks for.
-    public static func render(_ result: DocumentLayout, labels: LabelMode = .default) -> String {
-        render(LayoutPicture(result), labels: labels)
+    /// The SVG text of a laid-out document: its paint, and what `options` add (a background, the debug picture,
+    /// data attributes).
+    public static func render(_ result: DocumentLayout, options: PictureFormat.Options = .init()) -> String {
+        let picture = options.debug || options.dataAttributes ? LayoutPicture(result) : nil
+        return render(paint: result.displayList, picture: picture, options: options)
     }
 
-    /// The SVG text of a picture, with the names `labels` asks for; with `dataAttributes`, every named element's
-    /// rectangle carries `data-name` and `data-frame="x y w h"` (its frame in the layout).
-    public static func render(_ picture: LayoutPicture, labels: LabelMode = .default, dataAttributes: Bool = false)
+    /// The debug picture alone (outlines, marks, the names `labels` asks for) on a white canvas, with data
+    /// attributes when asked.
+    package static func render(_ picture: LayoutPicture, labels: LabelMode = .default, dataAttributes: Bool = false)
         -> String
     {
-        let width = format(picture.size.width)
-        let height = format(picture.size.height)
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
-            + "viewBox=\"0 0 \(width) \(height)\">\n"
-        out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Palette.background.hex)\"/>\n"
-        let faces = PictureFaces()
-        out += "<g stroke-width=\"0.5\">\n"
-        for item in picture.items {
-            let f = item.frame
-            let geometry = "x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
-                + "height=\"\(format(f.height))\""
-            let paint: String
-            if item.isText {
-                paint = "fill=\"none\" stroke=\"\(Palette.textStroke.hex)\""
-            } else if let fill = item.fill {
-                paint = "fill=\"\(fill.hex)\"" + (fill.alpha == 255 ? "" : " fill-opacity=\"\(short(fill.opacity))\"")
-                    + " stroke=\"\(Palette.nodeStroke.hex)\""
-            } else {
-                paint = "fill=\"none\" stroke=\"\(Palette.specStroke.hex)\" stroke-dasharray=\"3 2\""
-            }
-            var data = ""
-            if dataAttributes, let name = item.name {
-                let l = item.layoutFrame
-                data = " data-name=\"\(escape(name))\" data-frame=\"\(format(l.minX)) \(format(l.minY)) "
-                    + "\(format(l.width)) \(format(l.height))\""
-            }
-            out += "<rect \(geometry) \(paint)\(data)><title>\(escape(tooltip(item)))</title></rect>\n"
-            // A text element's glyphs, as measured, one path per run of one font, size and colour.
-            for run in item.lines.lazy.flatMap(\.glyphRuns) {
-                guard let glyphs = faces.glyphs(run) else { continue }
-                out += path(glyphs, title: nil)
-            }
-        }
-        out += "</g>\n"
-        // Marks and labels go over every frame so that nothing hides them.
-        for item in picture.items where item.isZeroSize {
-            let f = item.frame
-            let center = Point(f.minX + f.width / 2, f.minY + f.height / 2)
-            if f.width > 0 || f.height > 0 {
-                // Its extent, as a line.
-                out += "<path d=\"M\(format(f.minX)) \(format(f.minY))L\(format(f.maxX)) \(format(f.maxY))\" "
-                    + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"/>\n"
-            }
-            out += "<path d=\"M\(short(center.x - 3)) \(short(center.y - 3))l6 6m0 -6l-6 6\" "
-                + "stroke=\"\(Palette.marker.hex)\" stroke-width=\"1\"><title>\(escape(tooltip(item)))</title></path>\n"
-        }
-        // Labels as glyph outlines (every viewer draws them alike), each in its contrasting colour.
-        if let typeface = faces.labels {
-            for label in picture.labels(mode: labels, font: typeface) {
-                out += path(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline,
-                                            color: label.color), title: label.text)
-            }
-        }
-        out += "</svg>\n"
-        return out
+        render(paint: DisplayList(size: picture.size), picture: picture,
+               options: .init(labels: labels, dataAttributes: dataAttributes, background: Palette.background,
+                              debug: true))
     }
 
-    /// A `<path>` filling the outlines of `glyphs`, with a tooltip when `title` is given; nothing for glyphs
-    /// without outlines (spaces).
-    static func path(_ glyphs: PlacedGlyphs, title: String?) -> String {
-        let data = glyphs.svgPathData
-        guard !data.isEmpty else { return "" }
-        let color = glyphs.color
-        let fill = "fill=\"\(color.hex)\"" + (color.alpha == 255 ? "" : " fill-opacity=\"\(short(color.opacity))\"")
-        return "<path d=\"\(data)\" \(fill)" + (title.map { "><title>\(escape($0))</title></path>\n" } ?? "/>\n")
+    /// The SVG text of `paint` with, when `picture` is given, the debug picture over it (outlines, marks, the
+    /// names `options.labels` asks for, tooltips); with `options.dataAttributes`, every named element of `picture`
+    /// gets an invisible rectangle over everything carrying `data-name` and `data-frame="x y w h"` (its frame in
+    /// the layout), in drawing order.
+    package static func render(paint: DisplayList, picture: LayoutPicture?, options: PictureFormat.Options)
+        -> String
+    {
+        let width = format(paint.size.width)
+        let height = format(paint.size.height)
+        var writer = SVGWriter(faces: PictureFaces())
+        writer.out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+            + "viewBox=\"0 0 \(width) \(height)\">\n"
+        if let background = options.background {
+            writer.out += "<rect width=\"\(width)\" height=\"\(height)\" \(fill(background))/>\n"
+        }
+        writer.draw(paint.commands)
+        if let picture {
+            if options.debug {
+                writer.draw(picture.debugList(labels: options.labels, faces: writer.faces).commands)
+            }
+            if options.debug || options.dataAttributes {
+                // Invisible rectangles over everything, in drawing order (the last drawn is under the pointer).
+                for item in picture.items where options.debug || item.name != nil {
+                    let f = item.frame
+                    var data = ""
+                    if options.dataAttributes, let name = item.name {
+                        let l = item.layoutFrame
+                        data = " data-name=\"\(escape(name))\" data-frame=\"\(format(l.minX)) \(format(l.minY)) "
+                            + "\(format(l.width)) \(format(l.height))\""
+                    }
+                    writer.out += "<rect x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
+                        + "height=\"\(format(f.height))\" fill=\"none\" pointer-events=\"all\"\(data)>"
+                        + "<title>\(escape(tooltip(item)))</title></rect>\n"
+                }
+            }
+        }
+        writer.out += "</svg>\n"
+        return writer.out
+    }
+
+    /// `fill="#rrggbb"`, with `fill-opacity` when the colour is translucent.
+    static func fill(_ color: RGBA) -> String {
+        "fill=\"\(color.hex)\"" + (color.alpha == 255 ? "" : " fill-opacity=\"\(short(color.opacity))\"")
+    }
+
+    /// `stroke="#rrggbb"`, with `stroke-opacity` when the colour is translucent.
+    static func stroke(_ color: RGBA) -> String {
+        "stroke=\"\(color.hex)\"" + (color.alpha == 255 ? "" : " stroke-opacity=\"\(short(color.opacity))\"")
     }
 
     /// `name (type) path: [x, y, w, h]`, with the frame the layout computed (not the one drawn).

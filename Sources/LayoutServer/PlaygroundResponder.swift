@@ -6,6 +6,7 @@ import LayoutTool
 import Logging
 import NIOCore
 import TextureLayout
+import TextureLayoutPaint
 
 /// Answers every request: the routes of the contract (`cli.md`, `serve`) and the playground's files.
 ///
@@ -83,11 +84,18 @@ struct PlaygroundResponder: HTTPResponder {
             let format = try query["format"].map { value throws(HTTPFailure) in
                 try usage { () throws(ToolFailure) in try PictureFormat(option: value, named: "format") }
             } ?? .svg
-            let options = PictureFormat.Options(dataAttributes: query["data"] == "1")
+            var options = PictureFormat.Options(dataAttributes: query["data"] == "1", debug: query["debug"] == "1")
+            if let background = query["background"] {
+                guard let color = RGBA(css: background) else {
+                    throw HTTPFailure(.badRequest, "background: expected a CSS colour, got \(jsonString(background))")
+                }
+                options.background = color
+            }
             let bytes = try await body(of: &request)
+            let chosen = options
             return try await job { cancellation throws(ToolFailure) in
                 try layOutBody(bytes, fontFiles, overrides, cancellation).map { result in
-                    Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: options))
+                    Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: chosen))
                 }
             }
         default:

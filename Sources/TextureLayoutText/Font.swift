@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
+import TextureLayoutPaint
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 /// advances are exact and unhinted; metrics come from the `hhea` table, as the text contract says (not from
 /// `OS/2`, whichever flag the font sets). Fonts are compared by identity: load each file once and share it.
 /// Immutable once loaded, so it can be shared between threads.
-public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible, GlyphFont {
     /// The file the font was loaded from, for renderers that rasterize or outline its glyphs themselves.
     public let path: String
     /// The face's index within the file (a collection holds several faces).

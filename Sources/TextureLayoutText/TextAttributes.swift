@@ -1,4 +1,5 @@
 import TextureLayout
+import TextureLayoutPaint
 
 /// One run of an attributed text: a string and the attributes of all its characters (an `NSAttributedString`
 /// range).
@@ -9,13 +10,13 @@ public struct TextRun: Hashable, Sendable {
     public var font: Font
     /// The font size in points; 0 gives zero-width, zero-height glyphs. Measuring uses `effectiveSize`.
     public var size: Double
-    /// A CSS colour, used only by pictures (it never changes geometry).
-    public var color: String
+    /// The glyphs' colour, used only by pictures (it never changes geometry).
+    public var color: RGBA
     /// Extra space after every grapheme cluster, in points (`NSKernAttributeName`); may be negative.
     public var letterSpacing: Double
 
     /// A run with the contract's defaults: size 17, black, no letter spacing.
-    public init(_ text: String, font: Font, size: Double = 17, color: String = "#000", letterSpacing: Double = 0) {
+    public init(_ text: String, font: Font, size: Double = 17, color: RGBA = .black, letterSpacing: Double = 0) {
         self.text = text
         self.font = font
         self.size = size

@@ -1,5 +1,6 @@
 import CICUShim
 import TextureLayout
+import TextureLayoutPaint
 
 /// Glyphs of one font, size and colour, positioned: what a renderer draws for part of a line.
 public struct GlyphRun: Hashable, Sendable {
@@ -7,8 +8,8 @@ public struct GlyphRun: Hashable, Sendable {
     public var font: Font
     /// The size in points: a glyph's outline in design units scales by `size / font.unitsPerEm`.
     public var size: Double
-    /// The run's CSS colour.
-    public var color: String
+    /// The run's colour.
+    public var color: RGBA
     /// Glyph ids in the font, in visual order (left to right).
     public var glyphs: [UInt32]
     /// Each glyph's origin on the baseline (HarfBuzz's offsets applied), in the text node's coordinates (y down).

@@ -1,4 +1,5 @@
 import Synchronization
+import TextureLayoutPaint
 
 /// What the text nodes given the same store share (a document's texts share one): their shaped truncation
 /// tokens, and the memory their break tables are written into.
@@ -16,7 +17,7 @@ public final class TextStore: Sendable {
         var font: Font
         var size: UInt64
         var letterSpacing: UInt64
-        var color: String
+        var color: RGBA
         var text: String
         var rightToLeft: Bool
     }

@@ -3,6 +3,7 @@ import LayoutDocument
 import LayoutRendering
 import LayoutTool
 import TextureLayout
+import TextureLayoutPaint
 
 /// `texture-layout`: the command-line shell over the library (contract: `cli.md`).
 struct TextureLayoutTool: ParsableCommand {
@@ -121,7 +122,8 @@ struct ValidateCommand: ToolCommand {
 struct RenderCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draws the computed layout as SVG, PNG or ASCII boxes."
+        abstract: "Draws the document's paint as SVG or PNG (with --debug, its outlines and names over it), or its "
+            + "outlines as ASCII."
     )
 
     @Argument(help: ArgumentHelp("The layout document; - is standard input.", valueName: "file"))
@@ -141,9 +143,17 @@ struct RenderCommand: ToolCommand {
     var columns: Int?
 
     @Option(help: ArgumentHelp(
-        "Which names to write: none, nodes (display and text nodes) or all (also layout specs; the default).",
+        "With --debug: which names to write: none, nodes (display and text nodes) or all (also layout specs; the "
+            + "default). ASCII always writes them.",
         valueName: "which"))
     var labels: String?
+
+    @Option(help: ArgumentHelp("A CSS colour the canvas is filled with first (default: transparent).",
+                               valueName: "color"))
+    var background: String?
+
+    @Flag(help: "Draws the outline of every element and its name over the paint (hidden elements dashed).")
+    var debug = false
 
     @OptionGroup var size: SizeOptions
 
@@ -174,12 +184,20 @@ struct RenderCommand: ToolCommand {
             }
             return mode
         } ?? .default
+        let canvas = try background.map { (text: String) throws(Failure) -> RGBA in
+            guard let color = RGBA(css: text) else {
+                throw .usage("--background: expected a CSS colour, got \(SizeOptions.quoted(text))")
+            }
+            return color
+        }
         var document = try readDocument(file)
         try size.apply(to: &document)
         let result = try layOut(document)
         var options = PictureFormat.Options()
         if let columns { options.maxColumns = columns }
         options.labels = labelMode
+        options.background = canvas
+        options.debug = debug
         try IO.write(format.render(result, options: options), to: output)
     }
 }

@@ -44,6 +44,14 @@ import Glibc
             #expect(picture.headers["content-type"] == type)
             #expect(picture.body == (try run(["render", stack, "--format", format])).output, "\(format)")
         }
+        // The command line's --background and --debug as query parameters.
+        let debug = try server.post("/render?format=png&background=%23ffeedd&debug=1", try text(stack))
+        #expect(debug.status == 200)
+        #expect(debug.body == (try run(["render", stack, "--format", "png", "--background", "#ffeedd", "--debug"]))
+            .output)
+        let badBackground = try server.post("/render?format=svg&background=nope", try text(stack))
+        #expect(badBackground.status == 400)
+        #expect(badBackground.text.contains("background: expected a CSS colour"))
 
         let validate = try server.post("/validate", try text(stack))
         #expect(validate.status == 200)

@@ -1,5 +1,6 @@
 import LayoutDocument
 import Testing
+import TextureLayoutPaint
 
 /// CSS colours as a document's `color` holds them. Expected channels are worked out from CSS Color 4's rules:
 /// percentages of 255 and alphas of 1 rounded to the nearest integer, HSL through CSS's conversion (e.g.
@@ -62,6 +63,6 @@ import Testing
             }
         }
         let document = try LayoutDocument(json: #"{"root": {"type": "node", "name": "a", "color": "hsl(120 100% 25%)"}}"#)
-        #expect(document.color(of: document.elementsByName["a"]!) == RGBA(0, 128, 0))
+        #expect(document.paint(of: document.elementsByName["a"]!)?.backgroundColor == RGBA(0, 128, 0))
     }
 }

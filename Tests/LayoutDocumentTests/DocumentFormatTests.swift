@@ -1,6 +1,7 @@
 import Foundation
 @testable import LayoutDocument
 import TextureLayout
+import TextureLayoutPaint
 import Testing
 
 /// Keeps the format reference (the DocC article `DocumentFormat.md`) in step with the reader: every element type,
@@ -68,7 +69,10 @@ import Testing
     func everyElementTypeKeyAndChoiceIsDescribed(type: String) throws {
         let kind = try #require(ElementKind.named(type))
         let section = try #require(Self.section("### `\(type)`"), "the element type \(type) has no section")
-        Self.expectMentions(kind.keys.map(\.name), in: section, written: Self.row, "\(type)'s key")
+        // Paint keys are described once, in their own section, which each display element's section points to.
+        let ownKeys = kind.keys.filter { PaintKey(rawValue: $0.name) == nil }
+        Self.expectMentions(ownKeys.map(\.name), in: section, written: Self.row, "\(type)'s key")
+        if ownKeys.count < kind.keys.count { #expect(section.contains("<doc:DocumentFormat#Paint>"), "\(type)") }
         for key in kind.keys {
             if case .choice(let names) = key.value {
                 Self.expectMentions(names, in: section, written: Self.choice, "\(type).\(key.name)'s choice")
@@ -76,6 +80,14 @@ import Testing
         }
         let examples = Self.jsonExamples(in: section)
         #expect(examples.contains { $0.hasPrefix("{\"type\": \"\(type)\"") }, "\(type) has no example")
+    }
+
+    @Test func everyPaintKeyAndChoiceIsDescribed() throws {
+        let section = try #require(Self.section("## Paint"))
+        Self.expectMentions(PaintKey.allCases.map(\.rawValue), in: section, written: Self.row, "the paint key")
+        Self.expectMentions(GradientKey.allCases.map(\.rawValue), in: section, written: Self.row, "the gradient key")
+        Self.expectMentions(Corners.documentNames, in: section, written: Self.choice, "maskedCorners'")
+        Self.expectMentions(Gradient.Kind.documentNames, in: section, written: Self.choice, "a gradient type's")
     }
 
     @Test func everyCommonElementKeyIsDescribed() throws {

@@ -3,16 +3,26 @@ import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 
 /// The committed pictures under `Examples/` are what the renderer draws today, and the examples' frames are the
 /// ones Texture's rules give (worked out by hand from Texture's rules, the engine's DocC article *Texture's layout rules*, before the pictures were committed).
 @Suite struct ExampleTests {
+    /// The examples that are designs, with paint: their pictures are `render`'s plain picture. The others
+    /// demonstrate a layout spec and have no paint: their pictures are debug pictures on white
+    /// (`render --debug --background white`).
+    static let designs: Set<String> = ["feed-cell", "profile-header", "settings", "photo-grid"]
+
     @Test(arguments: exampleNames)
     func committedPictureIsWhatTheToolDraws(name: String) throws {
-        let svg = SVGRenderer.render(try layOutExample(name))
+        let isDesign = Self.designs.contains(name)
+        let options = isDesign ? PictureFormat.Options() : .init(background: RGBA(255, 255, 255), debug: true)
+        let svg = SVGRenderer.render(try layOutExample(name), options: options)
         let committed = try String(contentsOf: examplesDirectory.appendingPathComponent(name + ".svg"),
                                    encoding: .utf8)
-        #expect(svg == committed, "Examples/\(name).svg is stale: run texture-layout render Examples/\(name).json -o Examples/\(name).svg")
+        let command = "texture-layout render Examples/\(name).json -o Examples/\(name).svg"
+            + (isDesign ? "" : " --debug --background white")
+        #expect(svg == committed, "Examples/\(name).svg is stale: run \(command)")
     }
 
     @Test func everyExampleHasItsPictureAndExpectedFrames() throws {

@@ -3,6 +3,7 @@ import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 
 /// Frames far outside the canvas (a `layoutPosition` of ±1e300 inside an absolute spec is a valid layout) and
 /// sizes near the engine's 10⁷-point limit: every renderer draws them without trapping and in time proportional
@@ -13,10 +14,10 @@ import TextureLayout
         #"""
         {"sizeRange": {"max": [100, 80]}, "root": {"type": "absolute", "name": "abs", "children": [
           {"type": "node", "name": "far", "size": [10, 10], "style": {"layoutPosition": [\#(x), \#(y)]}},
-          {"type": "node", "name": "huge", "size": [9999999, 9999998],
+          {"type": "node", "name": "huge", "size": [9999999, 9999998], "color": "#ffd6a5",
            "style": {"layoutPosition": [-9999000, -9998990]}},
           {"type": "spec", "name": "tall", "style": {"layoutPosition": [50, 50], "width": 9999999, "height": 9999999}},
-          {"type": "node", "name": "here", "size": [20, 20], "style": {"layoutPosition": [10, 10]}}]}}
+          {"type": "node", "name": "here", "size": [20, 20], "style": {"layoutPosition": [10, 10]}, "color": "#123"}]}}
         """#
     }
 
@@ -35,15 +36,15 @@ import TextureLayout
         }
 
         // SVG: the far node is drawn clamped, its tooltip still gives the computed frame.
-        let svg = SVGRenderer.render(result)
+        let svg = SVGRenderer.render(result, options: .init(debug: true))
         #expect(svg.contains("<title>far (node) root.children[0]: [\(format(x)), \(format(y)), "))
         #expect(!svg.contains("e+300\" "), "no attribute holds the far coordinate")
-        #expect(svg.contains(##"<rect x="10" y="10" width="20" height="20" fill="#ffd6a5""##))
+        #expect(svg.contains(##"<rect x="10" y="10" width="20" height="20" fill="#112233"/>"##))
 
         // PNG: the canvas at scale 2, the near node where it belongs over the huge one.
-        let png = try DecodedPNG(PNGRenderer.render(result))
+        let png = try DecodedPNG(PictureFormat.png.render(result, options: .init(debug: true)))
         #expect(png.width == 200 && png.height == 160)
-        #expect(png.pixel(150, 60) == Palette.color(depth: 1))  // (75, 30): only the huge node is there
+        #expect(png.pixel(150, 60) == RGBA(0xFF, 0xD6, 0xA5))  // (75, 30): only the huge node is there
 
         // ASCII: the near node and the edges of the canvas-filling huge node.
         let ascii = ASCIIRenderer.render(result, maxColumns: 51)
@@ -80,11 +81,11 @@ import TextureLayout
         var items: [LayoutPicture.Item] = []
         for (index, value) in values.enumerated() {
             items.append(.init(frame: Rect(x: value, y: 1, width: 5, height: 5), isNode: true, type: "node",
-                               name: "n\(index)", fill: Palette.color(depth: 0)))
+                               name: "n\(index)", fill: RGBA(1, 2, 3)))
             items.append(.init(frame: Rect(x: 1, y: value, width: value, height: value), isNode: false,
                                type: "spec", name: "s\(index)"))
             items.append(.init(frame: Rect(x: value, y: value, width: 0, height: value), isNode: true,
-                               type: "node", name: "z\(index)", fill: Palette.color(depth: 1)))
+                               type: "node", name: "z\(index)", fill: RGBA(4, 5, 6)))
         }
         // The odd canvases become 0 x 10⁷: a small scale keeps their PNG small.
         for (size, scale) in [(Size(40, 30), 2.0), (Size(.nan, .infinity), 1e-4), (Size(-5, 1e300), 1e-4),
@@ -129,13 +130,14 @@ import TextureLayout
         #expect(s > 0 && s <= scale && s.isFinite)
         let width = max(1, (size.width * s).rounded(.up)), height = max(1, (size.height * s).rounded(.up))
         #expect(width * height <= Double(PNGRenderer.maxPixels), "\(width) x \(height)")
+        #expect(width <= Double(PNGRenderer.maxSide) && height <= Double(PNGRenderer.maxSide), "\(width) x \(height)")
     }
 
     @Test func aZeroSideNoLongerBypassesTheCap() {
         // Before: the area 0 · 1000 · s² was 0, so the scale stayed 1e5 and the image was 1 × 10⁸ pixels.
         let s = PNGRenderer.pixelScale(for: Size(0, 1000), scale: 1e5)
-        #expect(1000 * s <= Double(PNGRenderer.maxPixels))
-        #expect(1000 * s >= Double(PNGRenderer.maxPixels) * 0.99)
+        #expect(1000 * s <= Double(PNGRenderer.maxSide))
+        #expect(1000 * s >= Double(PNGRenderer.maxSide) * 0.99)
     }
 
     @Test func smallPicturesKeepTheirScale() {
@@ -144,25 +146,22 @@ import TextureLayout
         #expect(PNGRenderer.pixelScale(for: Size(10, 10), scale: 0) == 1)
     }
 
-    @Test func rasterLinesAndOutlinesFarOutsideAreClipped() {
-        var raster = Raster(width: 8, height: 8, background: RGBA(255, 255, 255))
-        let black = RGBA(0, 0, 0)
-        // A diagonal from far away through the raster, and outlines much larger than it: drawn, quickly.
-        raster.line(x0: -1e15, y0: -1e15, x1: 1e15, y1: 1e15, lineWidth: 1, color: black)
-        #expect(raster.pixel(x: 4, y: 4) == black && raster.pixel(x: 7, y: 0) == RGBA(255, 255, 255))
-        raster.line(x0: .nan, y0: 0, x1: 1, y1: .infinity, lineWidth: 1, color: black)
-
-        var dashed = Raster(width: 8, height: 8, background: RGBA(255, 255, 255))
-        dashed.stroke(x0: -1e15, y0: 2, x1: 1e15, y1: 1e15, lineWidth: 1, color: black, dash: (3, 2))
-        // The outline starts at x = 0.5 − 10¹⁵, a whole number of 5-point periods before x = 0.5: dashes 3 long
-        // from 0.5 and 5.5, each with half the line width added at both ends.
-        #expect((0..<8).map { dashed.pixel(x: $0, y: 2) == black } == [true, true, true, true, false, true, true,
-                                                                         true])
-        #expect(dashed.pixel(x: 4, y: 3) == RGBA(255, 255, 255))
-
-        var wide = Raster(width: 8, height: 8, background: RGBA(255, 255, 255))
-        wide.stroke(x0: -1e15, y0: -1e15, x1: 4, y1: 1e15, lineWidth: 1e12, color: black)
-        #expect(wide.pixel(x: 3, y: 6) == black && wide.pixel(x: 4, y: 6) == RGBA(255, 255, 255))
+    @Test func linesAndOutlinesFarOutsideAreClipped() throws {
+        let black = RGBA(0, 0, 0), white = RGBA(255, 255, 255)
+        func draw(_ commands: [DisplayCommand]) throws -> DecodedPNG {
+            try DecodedPNG(PNGRenderer.render([DisplayList(size: Size(8, 8), commands: commands)], scale: 1,
+                                              background: white))
+        }
+        // Pictures clamp frames to the canvas plus a margin (here 24 points); a command that is not finite is
+        // left out and spoils nothing drawn after it.
+        let line = try draw([.line(from: Point(.nan, 0), to: Point(1, .infinity), black, width: 1),
+                             .outline(Rect(x: .nan, y: 0, width: 1, height: .infinity), black, width: 1, dash: nil),
+                             .line(from: Point(-24, -24), to: Point(32, 32), black, width: 1)])
+        #expect(line.pixel(4, 4).red < 0x80 && line.pixel(7, 0) == white)
+        // An outline is a band inside the rectangle's edge: the top edge of one starting 2 points down.
+        let outline = try draw([.outline(Rect(x: -24, y: 2, width: 56, height: 30), black, width: 1, dash: nil)])
+        #expect((0..<8).allSatisfy { outline.pixel($0, 2) == black })
+        #expect(outline.pixel(4, 3) == white && outline.pixel(4, 1) == white)
     }
 }
 

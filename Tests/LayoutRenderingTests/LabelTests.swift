@@ -2,6 +2,7 @@ import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 
 /// A font whose every character is 5 points wide, 6 above the baseline and 2 below: positions follow by hand.
 struct FiveByEightFont: LabelFont {
@@ -120,7 +121,7 @@ struct FiveByEightFont: LabelFont {
         let result = try layOut(#"""
             {"scale": 2, "root": {"type": "node", "name": "Hello", "size": [80, 30], "color": "#ffffff"}}
             """#)
-        let png = try DecodedPNG(PNGRenderer.render(result))
+        let png = try DecodedPNG(PNGRenderer.render(LayoutPicture(result)))
         // The label's box at 7 points in DejaVu Sans: from (1, 1), ascent + descent ≈ 8.1 points tall.
         var inside = 0
         for y in 0..<png.height {
@@ -144,19 +145,19 @@ struct FiveByEightFont: LabelFont {
     @Test func svgWritesLabelsAsGlyphOutlines() throws {
         let svg = SVGRenderer.render(try layOut(#"""
             {"root": {"type": "node", "name": "Hello", "size": [80, 30], "color": "navy"}}
-            """#))
-        let path = try #require(svg.split(separator: "\n").first { $0.hasSuffix("<title>Hello</title></path>") })
+            """#), options: .init(debug: true))
+        let path = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<path d=\"M") })
         // White on navy, outlines of five glyphs ("l" twice): curves and several closed contours.
         #expect(path.hasPrefix(#"<path d="M"#) && path.contains(##"fill="#ffffff""##))
         #expect(path.contains("Q") && path.components(separatedBy: "ZM").count >= 5)
         #expect(svg.components(separatedBy: "<path d=\"M").count == 2)
-        #expect(SVGRenderer.render(try layOut(#"{"root": {"type": "node", "name": "Hello", "size": [80, 30]}}"#),
+        #expect(SVGRenderer.render(LayoutPicture(try layOut(#"{"root": {"type": "node", "name": "Hello", "size": [80, 30]}}"#)),
                                    labels: .none).contains("</path>") == false)
     }
 
     @Test func asciiLabelsDoNotOverwriteEachOther() throws {
         let text = ASCIIRenderer.render(try layOutExample("profile-header"))
-        for name in ["coverPhoto", "cover", "avatar", "displayName", "handle", "follow", "infoRow", "info"] {
+        for name in ["coverPhoto", "cover", "avatar", "displayName", "handle", "follow", "profile", "avatarWithBadge"] {
             #expect(text.contains(name), "\(name)")
         }
         #expect(!text.contains("avabadge"))

@@ -3,6 +3,7 @@ import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 
 @Suite struct PictureTests {
     @Test func itemsAreTheDocumentsElementsInDrawingOrder() throws {
@@ -27,16 +28,16 @@ import TextureLayout
         #expect(picture.items.map(\.name) == ["outer", "inner"])
     }
 
-    @Test func nodesWithoutAColourTakeThePaletteColourOfTheirDepth() throws {
+    @Test func itemsCarryTheBackgroundLabelsContrastWithAndWhetherTheyAreHidden() throws {
         let picture = LayoutPicture(try layOut(#"""
             {"root": {"type": "stack", "children": [{"type": "node", "size": [1, 1]},
               {"type": "node", "size": [1, 1], "color": "rebeccapurple"},
-              {"type": "node", "size": [1, 1], "color": "hsl(120 100% 25% / 50%)"}]}}
+              {"type": "node", "backgroundColor": "hsl(120 100% 25% / 50%)", "hidden": true,
+               "layout": {"type": "node", "size": [1, 1]}}]}}
             """#))
-        #expect(picture.items[0].fill == nil)
-        #expect(picture.items[1].fill == Palette.color(depth: 1))
-        #expect(picture.items[2].fill == RGBA(0x66, 0x33, 0x99))
-        #expect(picture.items[3].fill == RGBA(0, 128, 0, 128))
+        #expect(picture.items.map(\.fill) == [nil, nil, RGBA(0x66, 0x33, 0x99), RGBA(0, 128, 0, 128), nil])
+        // A hidden node hides its subtree.
+        #expect(picture.items.map(\.isHidden) == [false, false, false, true, true])
     }
 
     @Test func documentTypeNames() throws {
@@ -54,33 +55,97 @@ import TextureLayout
 }
 
 @Suite struct SVGTests {
-    @Test func drawsNodesFilledSpecsDashedAndTheRootSizeAsCanvas() throws {
-        let svg = SVGRenderer.render(try layOut(#"""
+    /// The SVG of a document with `options`.
+    func svg(_ json: String, _ options: PictureFormat.Options = .init()) throws -> String {
+        SVGRenderer.render(try layOut(json), options: options)
+    }
+
+    @Test func aDocumentWithoutPaintDrawsAnEmptyCanvas() throws {
+        let json = #"{"root": {"type": "stack", "children": [{"type": "node", "name": "a", "size": [20, 10]}]}}"#
+        #expect(try svg(json) == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+            </svg>
+
+            """)
+        #expect(try svg(json, .init(background: RGBA(255, 0, 0))).contains(##"<rect width="20" height="10" fill="#ff0000"/>"##))
+    }
+
+    @Test func debugDrawsNodesSolidSpecsDashedAndTheRootSizeAsCanvas() throws {
+        let svg = try svg(#"""
             {"root": {"type": "inset", "name": "pad", "insets": {"top": 1, "left": 2, "bottom": 3, "right": 4},
               "child": {"type": "node", "name": "box", "size": [10.5, 20], "color": "#ff000080"}}}
-            """#))
+            """#, .init(debug: true))
         #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="16.5" height="24" viewBox="0 0 16.5 24""#))
-        #expect(svg.contains(##"<rect x="0" y="0" width="16.5" height="24" fill="none" stroke="#555555" stroke-dasharray="3 2"><title>pad (inset) root: [0, 0, 16.5, 24]</title></rect>"##))
-        #expect(svg.contains(##"<rect x="2" y="1" width="10.5" height="20" fill="#ff0000" fill-opacity="0.5" stroke="#333333"><title>box (node) root.child: [2, 1, 10.5, 20]</title></rect>"##))
+        // The paint first, then the outlines inside each frame's edge (0.5 wide), then the hover rectangles.
+        #expect(svg.contains(##"<rect x="2" y="1" width="10.5" height="20" fill="#ff0000" fill-opacity="0.5"/>"##))
+        #expect(svg.contains(##"<rect x="0.25" y="0.25" width="16" height="23.5" fill="none" stroke="#555555" stroke-width="0.5" stroke-dasharray="3 2"/>"##))
+        #expect(svg.contains(##"<rect x="2.25" y="1.25" width="10" height="19.5" fill="none" stroke="#333333" stroke-width="0.5"/>"##))
+        #expect(svg.contains(##"<rect x="2" y="1" width="10.5" height="20" fill="none" pointer-events="all"><title>box (node) root.child: [2, 1, 10.5, 20]</title></rect>"##))
         // Neither name fits in its own part of the picture (10.5 points is narrower than "box" at 7 points).
-        #expect(!svg.contains("</path>") && !svg.contains("<text"))
+        #expect(!svg.contains("<text"))
         #expect(svg.hasSuffix("</svg>\n"))
     }
 
+    @Test func debugDashesHiddenNodes() throws {
+        let svg = try svg(#"{"root": {"type": "node", "size": [10, 10], "hidden": true, "color": "red"}}"#,
+                          .init(labels: .none, debug: true))
+        #expect(!svg.contains("#ff0000"))
+        #expect(svg.contains(##"stroke="#333333" stroke-width="0.5" stroke-dasharray="3 2"/>"##))
+    }
+
     @Test func marksZeroSizeElements() throws {
-        let svg = SVGRenderer.render(try layOut(#"""
+        let svg = try svg(#"""
             {"sizeRange": {"max": [100, 100]}, "root": {"type": "stack", "alignItems": "start", "children": [
               {"type": "node", "name": "empty", "size": [0, 0]}, {"type": "node", "name": "full", "size": [10, 10]}]}}
-            """#))
-        // One cross, at the empty node's centre (its origin), with its tooltip; none for the others.
-        #expect(svg.components(separatedBy: "stroke=\"#d00000\"").count == 2)
-        #expect(svg.contains(##"<path d="M-3 -3l6 6m0 -6l-6 6" stroke="#d00000" stroke-width="1"><title>empty (node) root.children[0]: [0, 0, 0, 0]</title></path>"##))
+            """#, .init(debug: true))
+        // One cross, at the empty node's centre (its origin), of two lines; none for the others.
+        #expect(svg.components(separatedBy: "stroke=\"#d00000\"").count == 3)
+        #expect(svg.contains(##"<path d="M-3 -3L3 3" fill="none" stroke="#d00000" stroke-width="1"/>"##))
+        #expect(svg.contains("<title>empty (node) root.children[0]: [0, 0, 0, 0]</title>"))
+    }
+
+    @Test func paintBecomesShapesGradientsFiltersClipsAndGroups() throws {
+        let svg = try svg(#"""
+            {"root": {"type": "node", "size": [100, 40], "backgroundColor": "#fff", "cornerRadius": 10,
+              "maskedCorners": ["topLeft", "bottomRight"], "borderWidth": 2, "borderColor": "blue",
+              "shadowOpacity": 0.5, "shadowOffset": [0, 4], "shadowRadius": 6, "alpha": 0.8,
+              "backgroundGradient": {"colors": ["red", "#0000ff00"], "startPoint": [0, 0], "endPoint": [1, 0]}}}
+            """#)
+        let lines = svg.split(separator: "\n").map(String.init)
+        #expect(lines[1] == ##"<g opacity="0.8">"##)
+        // The shadow: the box moved 4 down, blurred in sRGB by shadowRadius, black at half opacity.
+        #expect(lines[2] == ##"<filter id="s1" filterUnits="userSpaceOnUse" x="-19" y="-15" width="138" height="78" color-interpolation-filters="sRGB"><feGaussianBlur stdDeviation="6"/></filter>"##)
+        #expect(lines[3] == ##"<path d="M10 4H100V34A10 10 0 0 1 90 44H0V14A10 10 0 0 1 10 4Z" fill="#000000" fill-opacity="0.5" filter="url(#s1)"/>"##)
+        #expect(lines[4] == ##"<path d="M10 0H100V30A10 10 0 0 1 90 40H0V10A10 10 0 0 1 10 0Z" fill="#ffffff"/>"##)
+        // The gradient in user space, from (0, 0) to (100, 0); the fading stop's colours mixed premultiplied
+        // (red all the way, as CSS draws it).
+        #expect(lines[5].hasPrefix(##"<linearGradient id="g2" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="100" y2="0"><stop offset="0" stop-color="#ff0000"/><stop offset="0.0625" stop-color="#ff0000" stop-opacity="0.9373"/>"##))
+        #expect(lines[5].hasSuffix(##"<stop offset="1" stop-color="#0000ff" stop-opacity="0"/></linearGradient>"##))
+        #expect(lines[6] == ##"<path d="M10 0H100V30A10 10 0 0 1 90 40H0V10A10 10 0 0 1 10 0Z" fill="url(#g2)"/>"##)
+        // The border: the box and its inner edge (inset 2, radii 8), even-odd.
+        #expect(lines[7] == ##"<path d="M10 0H100V30A10 10 0 0 1 90 40H0V10A10 10 0 0 1 10 0ZM10 2H98V30A8 8 0 0 1 90 38H2V10A8 8 0 0 1 10 2Z" fill-rule="evenodd" fill="#0000ff"/>"##)
+        #expect(lines[8] == "</g>")
+    }
+
+    @Test func aClippingNodeClipsItsSubnodesToItsRoundedBox() throws {
+        let svg = try svg(#"""
+            {"root": {"type": "node", "cornerRadius": 5, "clipsToBounds": true, "shadowOpacity": 1,
+              "layout": {"type": "node", "size": [20, 10], "backgroundColor": "red"}}}
+            """#)
+        #expect(!svg.contains("filter"), "a node that clips draws no shadow")
+        #expect(svg.contains(##"<clipPath id="c1"><path d="M5 0H15A5 5 0 0 1 20 5V5A5 5 0 0 1 15 10H5A5 5 0 0 1 0 5V5A5 5 0 0 1 5 0Z"/></clipPath><g clip-path="url(#c1)">"##))
+    }
+
+    @Test func textIsClippedToItsBoundsAndDrawnInItsRunsColours() throws {
+        let svg = try svg(##"{"root": {"type": "text", "text": "Hi", "color": "#336699"}}"##)
+        #expect(svg.contains(##"<clipPath id="c1"><path d="M0 0H"##))
+        #expect(svg.contains(##"fill="#336699"/>"##))
     }
 
     @Test func escapesNamesAndKeepsControlCharactersOut() throws {
-        let svg = SVGRenderer.render(try layOut(#"""
+        let svg = try svg(#"""
             {"root": {"type": "node", "name": "a<b>&\"c\"\u0001", "size": [50, 20]}}
-            """#))
+            """#, .init(debug: true))
         #expect(svg.contains("<title>a&lt;b&gt;&amp;&quot;c&quot;\u{FFFD} (node) root: [0, 0, 50, 20]</title>"))
         #expect(!svg.contains("a<b"))
     }
@@ -88,7 +153,7 @@ import TextureLayout
     @Test func abbreviatesVeryLongPaths() throws {
         var json = #"{"type": "node", "name": "leaf", "size": [1, 1]}"#
         for _ in 0..<40 { json = #"{"type": "wrapper", "child": \#(json)}"# }
-        let svg = SVGRenderer.render(try layOut(#"{"root": \#(json)}"#))
+        let svg = try svg(#"{"root": \#(json)}"#, .init(debug: true))
         #expect(svg.contains("<title>leaf (node) root.child.child.child.child.c…"))
     }
 }
@@ -136,45 +201,28 @@ import TextureLayout
 }
 
 @Suite struct PNGTests {
-    @Test func checksumsMatchTheirStandardCheckValues() {
-        #expect(PNGEncoder.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-        #expect(PNGEncoder.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
-        #expect(PNGEncoder.adler32([UInt8](repeating: 0xFF, count: 100_000)) == 0x149A_302C)
-    }
-
-    @Test(arguments: [
-        [UInt8](), [0], Array("hello hello hello hello".utf8), [UInt8](repeating: 7, count: 70_000),
-        (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) },
-        (0..<40_000).map { UInt8(($0 / 3) % 251) },
-    ])
-    func deflateRoundTrips(data: [UInt8]) throws {
-        var inflater = Inflater(PNGEncoder.deflate(data))
-        #expect(try inflater.inflate() == data)
-    }
-
-    @Test func compressesFlatPictures() {
-        #expect(PNGEncoder.deflate([UInt8](repeating: 0, count: 100_000)).count < 1_000)
-    }
-
-    @Test func drawsTheSamePictureAsTheSVG() throws {
+    @Test func drawsTheDebugPictureOverThePaint() throws {
         let result = try layOut(#"""
             {"scale": 2, "root": {"type": "inset", "name": "pad", "insets": {"top": 10, "left": 10, "bottom": 10,
               "right": 10}, "child": {"type": "stack", "children": [
                 {"type": "node", "name": "red", "size": [40, 30], "color": "red"},
                 {"type": "node", "size": [20, 30]}]}}}
             """#)
-        let png = try DecodedPNG(PNGRenderer.render(result))
-        #expect(png.chunkTypes == ["IHDR", "IDAT", "IEND"])
+        let png = try DecodedPNG(PictureFormat.png.render(result, options: .init(background: RGBA(255, 255, 255),
+                                                                                     debug: true)))
         // 80 × 50 points at scale 2.
         #expect(png.width == 160 && png.height == 100)
-        #expect(png.pixel(10, 50) == Palette.background)  // inside the inset, outside the stack
+        #expect(png.pixel(10, 50) == RGBA(255, 255, 255))  // inside the inset, outside the stack
         #expect(png.pixel(60, 50) == RGBA(255, 0, 0))  // the red node (10…50, 10…40 points)
-        #expect(png.pixel(120, 50) == Palette.color(depth: 2))  // the second node, unnamed, palette colour
+        #expect(png.pixel(120, 50) == RGBA(255, 255, 255))  // the second node: no paint, outlined only
         // Outlines are drawn inside the frames, one pixel wide at scale 2.
         #expect(png.pixel(20, 50) == Palette.nodeStroke && png.pixel(99, 50) == Palette.nodeStroke)
         #expect(png.pixel(21, 50) == RGBA(255, 0, 0))
         // The inset (a spec) is dashed: 3 points on, 2 off from its top-left corner.
-        #expect(png.pixel(2, 0) == Palette.specStroke && png.pixel(7, 0) == Palette.background)
+        #expect(png.pixel(2, 0) == Palette.specStroke && png.pixel(7, 0) == RGBA(255, 255, 255))
+        // Without --debug, only the paint on a transparent canvas.
+        let plain = try DecodedPNG(PictureFormat.png.render(result))
+        #expect(plain.pixel(20, 50) == RGBA(255, 0, 0) && plain.pixel(10, 50) == .clear)
     }
 
     @Test func largePicturesAreDrawnAtASmallerScale() {
@@ -184,15 +232,7 @@ import TextureLayout
     }
 
     @Test func anEmptyLayoutIsOnePixel() throws {
-        let png = try DecodedPNG(PNGRenderer.render(try layOut(#"{"root": {"type": "spec"}}"#)))
+        let png = try DecodedPNG(PictureFormat.png.render(try layOut(#"{"root": {"type": "spec"}}"#)))
         #expect(png.width == 1 && png.height == 1)
-    }
-
-    @Test func rasterBlendsPartlyCoveredPixels() {
-        var raster = Raster(width: 4, height: 1, background: RGBA(255, 255, 255))
-        raster.fill(x0: 0.5, y0: 0, x1: 2, y1: 1, color: RGBA(0, 0, 0))
-        #expect(raster.pixel(x: 0, y: 0) == RGBA(128, 128, 128))
-        #expect(raster.pixel(x: 1, y: 0) == RGBA(0, 0, 0))
-        #expect(raster.pixel(x: 2, y: 0) == RGBA(255, 255, 255))
     }
 }

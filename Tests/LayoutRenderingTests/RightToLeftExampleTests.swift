@@ -3,6 +3,7 @@ import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 
 /// Every shipped example laid out right to left. No example sets a node's `direction`, so every node follows the
 /// document: each node mirrors its content within its own width, and mirroring node by node mirrors the whole (a
@@ -31,7 +32,7 @@ import TextureLayout
         let bytes = try [UInt8](Data(contentsOf: examplesDirectory.appendingPathComponent("feed-cell.json")))
         var document = try LayoutDocument(bytes: bytes)
         document.layoutDirection = .rightToLeft
-        let svg = SVGRenderer.render(try document.layout())
+        let svg = SVGRenderer.render(try document.layout(), options: .init(debug: true))
         #expect(svg.contains(#"x="315" y="12" width="44" height="44""#))
         #expect(!svg.contains(#"x="16" y="12" width="44" height="44""#))
     }

@@ -1,13 +1,15 @@
+import LayoutDocument
 import LayoutRendering
 import Testing
 import TextureLayout
+import TextureLayoutPaint
 import TextureLayoutText
 
 /// Pictures draw the glyphs a text node's layout measured, where it put them.
 @Suite struct TextPictureTests {
     /// A picture of one text node laid out at the root's origin (so its lines are already in the root's space).
-    func picture(_ text: String, width: Double, size: Double = 17, color: String = "#000") throws -> LayoutPicture {
-        let node = TextNode(runs: [TextRun(text, font: try Font.defaultFont(), size: size, color: color)])
+    func picture(_ text: String, width: Double, size: Double = 17) throws -> LayoutPicture {
+        let node = TextNode(runs: [TextRun(text, font: try Font.defaultFont(), size: size)])
         let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
         var item = LayoutPicture.Item(frame: Rect(origin: .zero, size: layout.size), isNode: true, type: "text",
                                       name: "words")
@@ -16,11 +18,16 @@ import TextureLayoutText
         return LayoutPicture(size: layout.size, scale: 2, items: [item])
     }
 
+    /// A document of one text element, `text` in DejaVu Sans at `size` points in `color`, at most `width` wide.
+    func document(_ text: String, width: Double, size: Double = 17, color: String = "#000") throws -> DocumentLayout {
+        try layOut(#"{"sizeRange": {"max": [\#(width), "inf"]}, "root": {"type": "text", "name": "words", "text": "\#(text)", "size": \#(size), "color": "\#(color)"}}"#)
+    }
+
     @Test func svgDrawsEachLinesGlyphsAsPaths() throws {
-        let picture = try picture("Hello world, again and again", width: 90, color: "#336699")
-        let lines = picture.items[0].lines
+        let result = try document("Hello world, again and again", width: 90, color: "#336699")
+        let lines = result.namedTextLines[0].lines
         #expect(lines.count >= 2)
-        let svg = SVGRenderer.render(picture, labels: .none)
+        let svg = SVGRenderer.render(result)
         let paths = svg.split(separator: "\n").filter { $0.hasPrefix("<path d=\"M") }
         // One path per line (one run each), filled with the run's colour; every coordinate inside the text's box.
         #expect(paths.count == lines.count)
@@ -39,19 +46,18 @@ import TextureLayoutText
     }
 
     @Test func pngInksInsideTheLineBoxesOnly() throws {
-        let picture = try picture("Inked words here", width: 80, size: 15)
-        let lines = picture.items[0].lines
-        let png = try DecodedPNG(PNGRenderer.render(picture, labels: .none))
-        #expect(png.width == Int((picture.size.width * 2).rounded(.up)))
+        let result = try document("Inked words here", width: 80, size: 15)
+        let lines = result.namedTextLines[0].lines
+        let png = try DecodedPNG(PictureFormat.png.render(result, options: .init(background: RGBA(255, 255, 255))))
+        #expect(png.width == Int((result.size.width * 2).rounded(.up)))
         var inkPerLine = [Int](repeating: 0, count: lines.count)
         for y in 1..<(png.height - 1) {
-            for x in 1..<(png.width - 1) where png.pixel(x, y) != Palette.background
-                && png.pixel(x, y) != Palette.textStroke {
+            for x in 1..<(png.width - 1) where png.pixel(x, y) != RGBA(255, 255, 255) {
                 // Pixel (x, y) covers points x / 2 … (x + 1) / 2: it must touch a line's box.
                 let px = Double(x) / 2, py = Double(y) / 2
-                let line = lines.firstIndex {
-                    px + 0.5 >= $0.frame.minX - 0.5 && px <= $0.frame.maxX + 0.5 && py + 0.5 >= $0.frame.minY
-                        && py <= $0.frame.maxY
+                let line = lines.firstIndex { (line: TextLine) -> Bool in
+                    let f = line.frame
+                    return px + 0.5 >= f.minX - 0.5 && px <= f.maxX + 0.5 && py + 0.5 >= f.minY && py <= f.maxY
                 }
                 #expect(line != nil, "ink at \(x), \(y) outside every line")
                 if let line { inkPerLine[line] += 1 }

@@ -170,6 +170,16 @@ struct DocumentGenerator {
             }
             return object(insets)
         case .color: return "\"\(pick(["#c0ffee", "tomato", "rgb(10, 20, 30)"]))\""
+        case .fraction: return number(pick([0, 0.25, 0.5, 1]))
+        case .corners:
+            return "[" + ["\"topLeft\"", "\"topRight\"", "\"bottomLeft\"", "\"bottomRight\""].filter { _ in chance(0.5) }
+                .joined(separator: ", ") + "]"
+        case .gradient:
+            let colors = (0..<int(2...4)).map { _ in "\"\(pick(["red", "#00f8", "transparent", "hsl(90, 50%, 50%)"]))\"" }
+            var members = ["\"colors\": [" + colors.joined(separator: ", ") + "]"]
+            if chance(0.5) { members.append("\"type\": \"\(pick(["axial", "radial"]))\"") }
+            if chance(0.5) { members.append("\"startPoint\": " + pair { $0.number($0.signedLength(upTo: 2)) }) }
+            return object(members)
         case .string: return "\"\(pick(Self.texts))\""
         case .count: return "\(int(0...4))"
         case .fontName: return "\"default\""

@@ -1,5 +1,6 @@
 import TextureLayout
 import TextureLayoutText
+import TextureLayoutPaint
 
 /// One element type of the layout document (`"type": "stack"`, …): the keys it accepts and how its element is
 /// built from their values.
@@ -28,6 +29,19 @@ package struct ElementKind: Sendable {
         self.build = build
     }
 
+    /// The paint keys of a display element (``PaintKey``), as every display type declares them.
+    static let paintKeys: [ElementKey] = PaintKey.allCases.map { key in
+        switch key {
+        case .backgroundColor, .borderColor, .shadowColor: ElementKey(key.rawValue, .color)
+        case .backgroundGradient: ElementKey(key.rawValue, .gradient)
+        case .cornerRadius, .borderWidth, .shadowRadius: ElementKey(key.rawValue, .number(allowsNegative: false))
+        case .maskedCorners: ElementKey(key.rawValue, .corners)
+        case .clipsToBounds, .hidden: ElementKey(key.rawValue, .bool)
+        case .alpha, .shadowOpacity: ElementKey(key.rawValue, .fraction)
+        case .shadowOffset: ElementKey(key.rawValue, .point)
+        }
+    }
+
     /// The position of `key`'s declaration in ``keys``, if this type accepts it.
     package func keyPosition(_ name: String) -> Int? { keys.firstIndex { $0.name == name } }
 
@@ -44,6 +58,13 @@ package struct ElementKind: Sendable {
     static func position(of type: String) -> Int? { positions[type] }
 
     private static let positions = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].type, $0) })
+}
+
+/// The keys of "Paint" that every display element (`node`, `text`) accepts and no layout spec does; listed for the
+/// same reason as ``DocumentKey``.
+enum PaintKey: String, CaseIterable {
+    case backgroundColor, backgroundGradient, cornerRadius, maskedCorners, borderWidth, borderColor, clipsToBounds
+    case alpha, hidden, shadowColor, shadowOpacity, shadowOffset, shadowRadius
 }
 
 /// A key of an element type: its name, what its value must be, and whether the element needs it.
@@ -87,6 +108,12 @@ package enum ElementValueKind: Sendable, Equatable {
     case point
     /// An object with any of `top`, `left`, `bottom`, `right`: finite numbers of either sign or `"inf"`.
     case insets
+    /// A number from 0 to 1 (an opacity).
+    case fraction
+    /// An array of corner names (`maskedCorners`).
+    case corners
+    /// A gradient object (`backgroundGradient`): `colors`, `locations`, `startPoint`, `endPoint`, `type`.
+    case gradient
     /// A CSS colour: a name, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()` or `hsla()` (see
     /// ``RGBA/init(css:)``).
     case color
@@ -117,10 +144,14 @@ struct ElementValues {
         case font(Font)
         case runs([DocumentRun])
         case color(RGBA)
+        case corners(Corners)
+        case gradient(Gradient)
     }
 
     /// The element's JSON path, for errors its kind finds while building it.
     let path: JSONPath
+    /// The element's `type`.
+    let kindType: String
     /// The document's fonts, for elements that fall back to the default one.
     let fonts: DocumentFonts
 
@@ -134,8 +165,9 @@ struct ElementValues {
     private(set) var values: [Entry] = []
 
     /// No keys read yet, for the element at `path` of the document whose fonts are `fonts`.
-    init(path: JSONPath, fonts: DocumentFonts) {
+    init(path: JSONPath, kindType: String, fonts: DocumentFonts) {
         self.path = path
+        self.kindType = kindType
         self.fonts = fonts
     }
 
@@ -197,6 +229,42 @@ struct ElementValues {
         if case .color(let color)? = self[key] { return color }
         return nil
     }
+
+    func corners(_ key: String) -> Corners? {
+        if case .corners(let corners)? = self[key] { return corners }
+        return nil
+    }
+
+    func gradient(_ key: String) -> Gradient? {
+        if case .gradient(let gradient)? = self[key] { return gradient }
+        return nil
+    }
+
+    /// The element's paint, from its paint keys (a node's `color` spelling `backgroundColor`); `nil` when it sets
+    /// none of them, so that only painted elements keep one.
+    var paint: Paint? {
+        guard values.contains(where: { PaintKey(rawValue: $0.key) != nil || ($0.key == "color" && isNode) }) else {
+            return nil
+        }
+        var paint = Paint()
+        paint.backgroundColor = color("backgroundColor") ?? (isNode ? color("color") : nil)
+        paint.backgroundGradient = gradient("backgroundGradient")
+        if let radius = number("cornerRadius") { paint.cornerRadius = radius }
+        if let corners = corners("maskedCorners") { paint.maskedCorners = corners }
+        if let width = number("borderWidth") { paint.borderWidth = width }
+        if let color = color("borderColor") { paint.borderColor = color }
+        if let clips = bool("clipsToBounds") { paint.clipsToBounds = clips }
+        if let alpha = number("alpha") { paint.alpha = alpha }
+        if let hidden = bool("hidden") { paint.isHidden = hidden }
+        if let color = color("shadowColor") { paint.shadow.color = color }
+        if let opacity = number("shadowOpacity") { paint.shadow.opacity = opacity }
+        if let offset = point("shadowOffset") { paint.shadow.offset = offset }
+        if let radius = number("shadowRadius") { paint.shadow.radius = radius }
+        return paint
+    }
+
+    /// Whether the values are a `node`'s, whose `color` is its background (a text's is its glyphs').
+    var isNode: Bool { kindType == "node" }
 
     func font(_ key: String) -> Font? {
         if case .font(let font)? = self[key] { return font }

@@ -3,13 +3,14 @@ import TextureLayout
 extension ElementKind {
     /// `node`: a display node. With `size` it has that intrinsic size (a `FixedSizeNode`); with `layout` its layout
     /// spec is that element (a node used there is wrapped, as Texture requires a spec); with neither it is an
-    /// empty `DisplayNode`. `color` only matters to pictures. `direction` is the node's content direction (Texture's
+    /// empty `DisplayNode`. `color` is the older spelling of the paint key `backgroundColor` (only pictures read
+    /// paint). `direction` is the node's content direction (Texture's
     /// `semanticContentAttribute`): `inherit` follows the document's `layoutDirection`.
     static let node = ElementKind(
         "node",
         keys: [ElementKey("size", .size), ElementKey("layout", .element), ElementKey("color", .color),
-               .choice("direction", ContentDirection.self)],
-        exclusiveKeys: [("size", "layout")]
+               .choice("direction", ContentDirection.self)] + paintKeys,
+        exclusiveKeys: [("size", "layout"), ("color", "backgroundColor")]
     ) { values in
         let node: DisplayNode
         if let size = values.size("size") {

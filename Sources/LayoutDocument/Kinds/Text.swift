@@ -1,5 +1,6 @@
 import TextureLayout
 import TextureLayoutText
+import TextureLayoutPaint
 
 extension ElementKind {
     /// `text`: a ``TextNode`` (Texture's `ASTextNode`) showing `text`, or `runs` (exactly one of them), with the
@@ -14,7 +15,7 @@ extension ElementKind {
             ElementKey("truncationToken", .string), .choice("alignment", TextAlignment.self),
             ElementKey("lineHeight", .number(allowsNegative: false)),
             ElementKey("lineSpacing", .number(allowsNegative: true)), ElementKey("textContainerInset", .insets),
-        ],
+        ] + paintKeys,
         exclusiveKeys: [("text", "runs")]
     ) { values throws(DocumentError) in
         let runs: [DocumentRun]
@@ -31,7 +32,7 @@ extension ElementKind {
             if font == nil { font = try values.fonts.defaultFont(for: values.path) }
             built.append(TextRun(
                 run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
-                color: (run.color ?? values.color("color"))?.cssHex ?? "#000",
+                color: run.color ?? values.color("color") ?? .black,
                 letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0))
         }
         var style = ParagraphStyle()

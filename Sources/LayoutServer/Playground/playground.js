@@ -27,7 +27,7 @@ function schedule() {
 
 async function update() {
   const mine = ++generation;
-  const query = new URLSearchParams({ format: "svg", data: "1" });
+  const query = new URLSearchParams({ format: "svg", data: "1", debug: "1" });
   if (widthOverride !== null) query.set("width", String(widthOverride));
   if (scale.value) query.set("scale", scale.value);
   if (direction.value) query.set("direction", direction.value);

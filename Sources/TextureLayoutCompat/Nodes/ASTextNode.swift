@@ -3,6 +3,7 @@
 
 #if canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
 import Foundation
+import TextureLayoutPaint
 import TextureLayoutText
 
 /// Texture's `ASTextNode` (and `ASTextNode2`, the same type here): a node showing an attributed string, as large as
@@ -133,7 +134,7 @@ open class ASTextNode: ASDisplayNode {
             if let face = font.face {
                 let kern = (attributes[.kern] as? NSNumber)?.doubleValue ?? (attributes[.kern] as? Double) ?? 0
                 runs.append(TextRun(string.substring(with: range), font: face, size: Double(font.pointSize),
-                                    color: (attributes[.foregroundColor] as? UIColor)?.cssValue ?? "#000",
+                                    color: (attributes[.foregroundColor] as? UIColor)?.paintColor ?? .black,
                                     letterSpacing: kern))
             }
             location = range.location + range.length
@@ -185,10 +186,9 @@ open class ASTextNode: ASDisplayNode {
 public typealias ASTextNode2 = ASTextNode
 
 extension UIColor {
-    /// The colour as CSS, for the text module's pictures.
-    var cssValue: String {
-        func byte(_ component: CGFloat) -> Int { Int((min(max(component, 0), 1) * 255).rounded()) }
-        return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
+    /// The colour as pictures draw it (the text runs' colour).
+    var paintColor: RGBA {
+        RGBA(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     }
 }
 #endif

@@ -1,0 +1,134 @@
+import TextureLayout
+
+/// A font whose glyphs a picture draws: its file and its face in the file. The text module's fonts are these;
+/// a back end opens the file (once per picture) and draws glyph ids from it.
+public protocol GlyphFont: AnyObject, Sendable {
+    /// The font file's path.
+    var path: String { get }
+    /// The face's index in the file (0 but for collections).
+    var faceIndex: Int { get }
+}
+
+/// Glyphs of one font, size and colour, each at its origin on its baseline (y down), in the canvas's points.
+public struct GlyphRunDrawing: Sendable {
+    /// The font the glyph ids index.
+    public var font: any GlyphFont
+    /// Points per em.
+    public var size: Double
+    /// Glyph ids.
+    public var glyphs: [UInt32]
+    /// Each glyph's origin.
+    public var positions: [Point]
+    /// The fill colour.
+    public var color: RGBA
+
+    /// A run of `glyphs` at `positions`.
+    public init(font: any GlyphFont, size: Double, glyphs: [UInt32], positions: [Point], color: RGBA) {
+        self.font = font
+        self.size = size
+        self.glyphs = glyphs
+        self.positions = positions
+        self.color = color
+    }
+}
+
+/// An image's pixels drawn into a rectangle (`ASImageNode`'s content; images arrive with the image elements of
+/// issue #23, which make these).
+public struct ImageDrawing: Sendable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// `width × height` pixels, rows top to bottom, each red, green, blue, alpha, premultiplied.
+    public var premultipliedRGBA: [UInt8]
+    /// Where the image goes on the canvas, in points (scaled to fill it; not snapped to pixels).
+    public var destination: Rect
+
+    /// An image of `width × height` premultiplied RGBA pixels drawn into `destination`.
+    public init(width: Int, height: Int, premultipliedRGBA: [UInt8], destination: Rect) {
+        self.width = width
+        self.height = height
+        self.premultipliedRGBA = premultipliedRGBA
+        self.destination = destination
+    }
+}
+
+/// One drawing command. Back ends draw commands in order, source-over, in sRGB; clips and groups nest (every push
+/// has its pop, in order). Coordinates are the canvas's points; producers keep them within a few canvases of it
+/// (pictures of documents clamp frames so), as back ends work in fixed point.
+public enum DisplayCommand: Sendable {
+    /// A box's shadow: `box` (already moved by the offset) filled with `color` (its opacity already applied),
+    /// blurred by a Gaussian of standard deviation `blur` points.
+    case shadow(RoundedBox, color: RGBA, blur: Double)
+    /// A box filled with a colour.
+    case fill(RoundedBox, RGBA)
+    /// A box filled with a gradient.
+    case gradient(RoundedBox, PlacedGradient)
+    /// An image.
+    case image(ImageDrawing)
+    /// Glyphs.
+    case glyphs(GlyphRunDrawing)
+    /// A text decoration (underline, strikethrough, a run's background): a rectangle filled with a colour. Issue
+    /// #27's decorations make these.
+    case decoration(Rect, RGBA)
+    /// From here to the matching ``popClip``, drawing is clipped to the box.
+    case pushClip(RoundedBox)
+    /// Ends the innermost clip.
+    case popClip
+    /// From here to the matching ``popGroup``, drawing goes into a group that is then composited with
+    /// `opacity` (group opacity: overlapping parts do not show through each other).
+    case pushGroup(opacity: Double)
+    /// Ends the innermost group, compositing it.
+    case popGroup
+    /// A band `width` wide inside the box's edge, following its corners, filled with a colour.
+    case border(RoundedBox, width: Double, RGBA)
+    /// A rectangle's outline, centred on its edge, `width` wide, dashed when `dash` gives the lengths of the
+    /// dashes and the gaps between them: the debug picture's outlines.
+    case outline(Rect, RGBA, width: Double, dash: (on: Double, off: Double)?)
+    /// A straight line `width` wide: the debug picture's marks of zero-size elements.
+    case line(from: Point, to: Point, RGBA, width: Double)
+}
+
+extension DisplayCommand {
+    /// Whether every coordinate and length of the command is finite (glyph positions aside: a back end skips the
+    /// glyphs whose positions are not).
+    public var hasFiniteGeometry: Bool {
+        func finite(_ r: Rect) -> Bool {
+            r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite
+        }
+        func finite(_ b: RoundedBox) -> Bool {
+            finite(b.rect) && b.topLeft.isFinite && b.topRight.isFinite && b.bottomLeft.isFinite
+                && b.bottomRight.isFinite
+        }
+        switch self {
+        case let .shadow(box, _, blur): return finite(box) && blur.isFinite
+        case let .fill(box, _), let .pushClip(box): return finite(box)
+        case let .gradient(box, gradient):
+            return finite(box) && gradient.start.x.isFinite && gradient.start.y.isFinite && gradient.end.x.isFinite
+                && gradient.end.y.isFinite && gradient.radiusX.isFinite && gradient.radiusY.isFinite
+        case .image(let image): return finite(image.destination)
+        case let .decoration(rect, _): return finite(rect)
+        case let .border(box, width, _): return finite(box) && width.isFinite
+        case let .outline(rect, _, width, dash):
+            return finite(rect) && width.isFinite && (dash.map { $0.on.isFinite && $0.off.isFinite } ?? true)
+        case let .line(from, to, _, width):
+            return from.x.isFinite && from.y.isFinite && to.x.isFinite && to.y.isFinite && width.isFinite
+        case .glyphs, .popClip, .pushGroup, .popGroup: return true
+        }
+    }
+}
+
+/// A picture as a flat list of drawing commands over a canvas: what every back end (PNG, SVG) draws, and
+/// nothing else.
+public struct DisplayList: Sendable {
+    /// The canvas in points, from the origin.
+    public var size: Size
+    /// The commands, in drawing order.
+    public var commands: [DisplayCommand]
+
+    /// A list of `commands` over a canvas of `size`.
+    public init(size: Size, commands: [DisplayCommand] = []) {
+        self.size = size
+        self.commands = commands
+    }
+}
