@@ -254,14 +254,19 @@ struct CairoPainter {
         cairo_pattern_destroy(pattern)
     }
 
+    /// Glyphs with outlines are filled as paths, so that each sits at its measured fractional position (Cairo's
+    /// glyph cache would round every origin to a whole pixel); glyphs without outlines (colour bitmaps) are shown
+    /// through the cache.
     private func draw(_ run: GlyphRunDrawing) {
         guard run.size > 0, run.size.isFinite, let face = faces.cairoFace(for: run.font) else { return }
-        var glyphs: [cairo_glyph_t] = []
-        glyphs.reserveCapacity(run.glyphs.count)
+        let outlines = faces.face(for: run.font)
+        var outlined: [cairo_glyph_t] = [], bitmaps: [cairo_glyph_t] = []
+        outlined.reserveCapacity(run.glyphs.count)
         for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
-            glyphs.append(cairo_glyph_t(index: UInt(id), x: position.x, y: position.y))
+            let glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
+            if outlines?.outline(of: id).isEmpty == false { outlined.append(glyph) } else { bitmaps.append(glyph) }
         }
-        guard !glyphs.isEmpty else { return }
+        guard !outlined.isEmpty || !bitmaps.isEmpty else { return }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, run.size)
         let options = cairo_font_options_create()
@@ -271,7 +276,12 @@ struct CairoPainter {
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
         PNGRenderer.setColor(cr, run.color)
-        cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        if !outlined.isEmpty {
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, outlined, Int32(outlined.count))
+            cairo_fill(cr)
+        }
+        if !bitmaps.isEmpty { cairo_show_glyphs(cr, bitmaps, Int32(bitmaps.count)) }
     }
 
     private func draw(_ image: ImageDrawing) {

@@ -143,6 +143,34 @@ import TextureLayoutPaint
         // Somewhere on the first H's stem the ink is the run's colour, fully covered.
         let inked = (0..<png.height).flatMap { y in (0..<png.width).map { png.pixel($0, y) } }
         #expect(inked.contains(RGBA(0, 128, 0)))
-        #expect(inked.allSatisfy { $0.alpha == 0 || ($0.red == 0 && $0.blue == 0 && $0.green >= 127) })
+        // Partly covered pixels keep the colour (unpremultiplied, within rounding where the coverage is faint).
+        #expect(inked.allSatisfy { $0.alpha < 32 || ($0.red == 0 && $0.blue == 0 && abs(Int($0.green) - 128) <= 4) })
+    }
+
+    /// Glyphs sit at their measured, fractional positions (not rounded to whole pixels): every "I" of a row, whose
+    /// origins fall at different fractions of a pixel, has its ink centred at the same distance from its origin.
+    @Test func glyphsKeepTheirFractionalPositions() throws {
+        let result = try layOut(#"{"root": {"type": "text", "name": "t", "text": "IIIIIIIII", "size": 19}}"#)
+        let run = try #require(result.namedTextLines.first?.lines.first?.glyphRuns.first)
+        let png = try DecodedPNG(PictureFormat.png.render(result))
+        // The ink of each column, then the runs of inked columns: one per glyph.
+        let columns = (0..<png.width).map { x in (0..<png.height).reduce(0.0) { $0 + Double(png.pixel(x, $1).alpha) } }
+        var centres: [Double] = []
+        var x = 0
+        while x < columns.count {
+            guard columns[x] > 0 else { x += 1; continue }
+            var mass = 0.0, moment = 0.0
+            while x < columns.count && columns[x] > 0 {
+                mass += columns[x]
+                moment += columns[x] * (Double(x) + 0.5)
+                x += 1
+            }
+            centres.append(moment / mass / 2)  // in points
+        }
+        #expect(centres.count == run.positions.count)
+        let offsets = zip(centres, run.positions).map { $0 - $1.x }
+        let fractions = Set(run.positions.map { (($0.x * 2).truncatingRemainder(dividingBy: 1) * 100).rounded() })
+        #expect(fractions.count > 3, "the origins fall at several fractions of a pixel: \(fractions)")
+        #expect(offsets.max()! - offsets.min()! < 0.03, "\(offsets)")
     }
 }
