@@ -1,5 +1,43 @@
 import Synchronization
 
+/// A word-mode line-break opportunity with everything the breaking loop reads there, so that breaking a text at a
+/// new width walks this one array from its start and reads nothing else for a line that ends or starts at an
+/// opportunity: the walk is sequential, which the processor fetches ahead, while each other array (or each jump to
+/// another) would be one more cache miss per text or per line. A line from `start` to here is
+/// `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
+struct BreakPoint: Sendable {
+    var position: Int32
+    /// The position with the spaces before it removed (searched back to the text's start).
+    var contentEnd: Int32
+    /// The first grapheme boundary after `position`: a line starting here that reaches no further holds one
+    /// grapheme cluster (and takes it even when it is too wide).
+    var graphemeEnd: Int32
+    var forced: Bool
+    /// Whether `prefix` does not decrease from the previous point's `contentEnd` (the text's start for the first
+    /// point) to this one's, and no end correction there is NaN: what truncation's search for a surely fitting
+    /// break needs to know of every offset there, known without reading the per-character arrays.
+    var prefixRises: Bool
+    /// `prefix[contentEnd]`, and `endAdjust[contentEnd]` when the opportunity splits an item there (`position` is
+    /// `contentEnd`; else zero): the width of a line that ends here.
+    var prefixAtContentEnd: Double
+    var endAdjustment: Double
+    /// `prefix[position]` and `startAdjust[position]`: the width of a line that starts here.
+    var prefixAtPosition: Double
+    var startAdjustAtPosition: Double
+    /// The largest magnitude of `endAdjust` over the same offsets as `prefixRises` (both ends included).
+    var largestEndAdjustment: Double
+
+    /// `prefix[contentEnd]` plus `endAdjustment` (adding zero leaves the prefix as it is).
+    @inline(__always) var widthToContentEnd: Double { prefixAtContentEnd + endAdjustment }
+
+    /// The width of a line that starts where `prefix` and `startAdjust` are `startPrefix` and `startAdjustment`
+    /// and ends here, its trailing spaces left out.
+    @inline(__always)
+    func widthOfLine(startPrefix: Double, startAdjustment: Double) -> Double {
+        prefixAtContentEnd - startPrefix + startAdjustment + endAdjustment
+    }
+}
+
 /// What breaking a text at a new width reads besides its break points, written just before them.
 struct BreakTableHeader {
     /// The text's length in UTF-16 units.
@@ -40,6 +78,57 @@ struct BreakTable {
         UnsafeBufferPointer(
             start: UnsafeRawPointer(header).advanced(by: BreakTable.pointsOffset).assumingMemoryBound(to: BreakPoint.self),
             count: Int(header.pointee.pointCount))
+    }
+}
+
+extension BreakTable {
+    /// The header and break points of a text's table: one point per word-mode opportunity of `analysis`, with the
+    /// widths `shaping` measured there.
+    static func contents(units: [UInt16], analysis: TextAnalysis, shaping: TextShaping,
+                         singleRunMetrics: (ascent: Double, descent: Double)?)
+        -> (header: BreakTableHeader, points: [BreakPoint]) {
+        let n = units.count
+        let breaks = analysis.breaks, forced = analysis.forced, grapheme = analysis.graphemeBoundary
+        let prefix = shaping.prefix, endAdjust = shaping.endAdjust, startAdjust = shaping.startAdjust
+        var points: [BreakPoint] = []
+        points.reserveCapacity(breaks.count)
+        var widest = 0.0
+        var stretchStart = 0  // the previous point's `contentEnd`
+        for (index, position) in breaks.enumerated() {
+            var end = position
+            while end > 0 && ShapedText.isTrailingSpace(units[end - 1]) { end -= 1 }
+            var boundary = position + 1  // almost always one: a break follows a space or a dash
+            while boundary < n && !grapheme[boundary] { boundary += 1 }
+            var rises = true
+            var largest = 0.0
+            let from = min(stretchStart, end)
+            for offset in from...end {
+                let magnitude = abs(endAdjust[offset])
+                if magnitude.isNaN { rises = false } else { largest = max(largest, magnitude) }
+                if offset > from && !(prefix[offset] >= prefix[offset - 1]) { rises = false }
+            }
+            stretchStart = end
+            let point = BreakPoint(position: Int32(position), contentEnd: Int32(end),
+                                   graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
+                                   prefixAtContentEnd: prefix[end],
+                                   endAdjustment: end == position ? endAdjust[end] : 0,
+                                   prefixAtPosition: prefix[position], startAdjustAtPosition: startAdjust[position],
+                                   largestEndAdjustment: largest)
+            points.append(point)
+            let width = point.widthToContentEnd
+            if forced[index] || width.isNaN { widest = .nan }
+            if !widest.isNaN { widest = max(widest, width) }
+        }
+        var header = BreakTableHeader(
+            count: n, oneLineWidth: widest, oneLineEnd: 0, oneLineBoxWidth: 0, singleRunMetrics: singleRunMetrics,
+            firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count),
+            hasForcedBreak: points.contains { $0.forced })
+        if let last = points.last {
+            header.oneLineEnd = Int(last.contentEnd)
+            // As the breaking loop measures a line from the text's start (no prefix, no correction).
+            header.oneLineBoxWidth = last.widthOfLine(startPrefix: 0, startAdjustment: 0)
+        }
+        return (header, points)
     }
 }
 

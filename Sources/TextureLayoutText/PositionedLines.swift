@@ -29,14 +29,13 @@ public struct TextLine: Hashable, Sendable {
     public var glyphRuns: [GlyphRun]
 }
 
-/// A piece of a line in logical order before visual reordering: part of one shaped item.
+/// A piece of a line in logical order before visual reordering: one shaped item, or the part of one that the line
+/// shows.
 private struct LineSegment {
-    var shaped: ShapedText
-    var item: Int
-    var start: Int
-    var end: Int
-    /// The embedding level it is reordered by (its item's in the whole text).
-    var level: UInt8
+    /// The text it is part of (for its characters and runs).
+    var text: ShapedText
+    var item: TextItem
+    var glyphs: ArraySlice<ShapedGlyph>
 }
 
 extension ShapedText {
@@ -44,20 +43,15 @@ extension ShapedText {
     /// splits it) is shaped again on its own, as it was measured (see ``lineWidth(_:_:next:)``).
     fileprivate func segments(_ start: Int, _ end: Int, into segments: inout [LineSegment]) {
         guard end > start else { return }
-        for (index, item) in items.enumerated() where item.end > start && item.start < end {
+        for shaped in items where shaped.item.end > start && shaped.item.start < end {
+            let item = shaped.item
             let from = max(start, item.start)
             let to = min(end, item.end)
-            guard from > item.start || to < item.end else {
-                segments.append(LineSegment(shaped: self, item: index, start: from, end: to, level: item.level))
-                continue
-            }
-            var piece = runs[item.run]
-            piece.text = string(from, to)
-            let reshaped = ShapedText(runs: [piece], defaultDirection: item.level & 1 == 1 ? .rightToLeft : .leftToRight)
-            for (subIndex, sub) in reshaped.items.enumerated() {
-                segments.append(LineSegment(shaped: reshaped, item: subIndex, start: sub.start, end: sub.end,
-                                            level: item.level))
-            }
+            let glyphs = from > item.start || to < item.end
+                ? ArraySlice(TextShaping.glyphs(of: item, from..<to, in: units, run: runs[item.run],
+                                                grapheme: graphemeBoundary))
+                : self.glyphs[shaped.glyphs]
+            segments.append(LineSegment(text: self, item: item, glyphs: glyphs))
         }
     }
 
@@ -81,7 +75,7 @@ extension ShapedText {
             self.segments(box.tailStart, box.tailEnd, into: &segments)
             text += string(box.tailStart, box.tailEnd)
         }
-        var levels = segments.map(\.level)
+        var levels = segments.map(\.item.level)
         var order = [Int32](repeating: 0, count: segments.count)
         if !segments.isEmpty { tl_bidi_reorder_visual(&levels, Int32(segments.count), &order) }
 
@@ -106,18 +100,14 @@ extension ShapedText {
         var runs: [GlyphRun] = []
         for index in order {
             let segment = segments[Int(index)]
-            let shaped = segment.shaped
-            let item = shaped.items[segment.item]
-            let run = shaped.runs[item.run]
-            var glyphRun = GlyphRun(font: run.font, size: run.effectiveSize, color: run.color, glyphs: [], positions: [])
-            for g in item.glyphStart..<item.glyphEnd {
-                let glyph = shaped.glyphs[g]
-                let cluster = Int(glyph.cluster)
-                guard cluster >= segment.start && cluster < segment.end else { continue }
+            let run = segment.text.runs[segment.item.run]
+            var glyphRun = GlyphRun(font: segment.item.font, size: run.effectiveSize, color: run.color, glyphs: [],
+                                    positions: [])
+            for glyph in segment.glyphs {
                 glyphRun.glyphs.append(glyph.id)
                 glyphRun.positions.append(Point(pen + glyph.xOffset, baseline - glyph.yOffset))
                 pen += glyph.advance
-                if extraPerSpace > 0 && shaped.units[cluster] == 0x20 { pen += extraPerSpace }
+                if extraPerSpace > 0 && segment.text.units[Int(glyph.cluster)] == 0x20 { pen += extraPerSpace }
             }
             if let last = runs.last, last.font == glyphRun.font, last.size == glyphRun.size,
                last.color == glyphRun.color {
