@@ -12,7 +12,16 @@ let package = Package(
         .library(name: "TextureLayoutPaint", targets: ["TextureLayoutPaint"]),
         .library(name: "LayoutTool", targets: ["LayoutTool"]),
         .library(name: "LayoutServer", targets: ["LayoutServer"]),
+        .library(name: "TextureLayoutTesting", targets: ["TextureLayoutTesting"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
+    ],
+    // A client that only lays out depends on the package with `traits: []` and fetches none of the packages below
+    // but the argument parser and DocC's plugin, which SwiftPM leaves out on its own (no library uses them); with
+    // `traits: ["SnapshotTesting"]` it gets the snapshot strategies without the server.
+    traits: [
+        .trait(name: "Server", description: "LayoutServer (and the command line's serve) with Hummingbird"),
+        .trait(name: "SnapshotTesting", description: "TextureLayoutTesting with pointfreeco's swift-snapshot-testing"),
+        .default(enabledTraits: ["Server", "SnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "TextureLayout"),
@@ -65,9 +75,11 @@ let package = Package(
             name: "LayoutServer",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool", "TextureLayoutPaint",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])
+                ),
             ],
             resources: [.copy("Playground")]
         ),
@@ -77,6 +89,16 @@ let package = Package(
                 "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText", "LayoutTool", "LayoutServer",
                 "TextureLayoutPaint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Snapshot strategies for nodes and elements; the only target that uses swift-snapshot-testing (and so the
+        // only one whose build waits for swift-syntax, which that package brings).
+        .target(
+            name: "TextureLayoutTesting",
+            dependencies: [
+                "TextureLayout", "TextureLayoutCompat", "TextureLayoutText",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
+                         condition: .when(traits: ["SnapshotTesting"])),
             ]
         ),
         .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"], exclude: ["API-FACTS-COVERAGE.md"]),
@@ -97,6 +119,14 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
+        .testTarget(
+            name: "TextureLayoutTestingTests",
+            dependencies: [
+                "TextureLayoutTesting", "TextureLayoutCompat",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
+                         condition: .when(traits: ["SnapshotTesting"])),
+            ]
+        ),
         .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim", "TestSupport"]),
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).

@@ -1,9 +1,10 @@
 // Where CGFloat, CGSize, CGPoint, CGRect and UIEdgeInsets come from.
 //
-// * Apple platforms: CoreGraphics' types (and UIKit's UIEdgeInsets where UIKit exists), re-exported.
-// * Linux and other platforms with Foundation: swift-corelibs-foundation's CGFloat, CGSize, CGPoint and CGRect,
-//   re-exported one by one, so a Texture user's `import TextureLayoutCompat` brings exactly these four names and
-//   not the rest of Foundation. A file that also imports Foundation sees the same types.
+// * Apple platforms: CoreGraphics' types (and UIKit's UIEdgeInsets where UIKit exists), re-exported with Foundation.
+// * Linux and other platforms with Foundation: swift-corelibs-foundation's CGFloat, CGSize, CGPoint and CGRect, with
+//   the rest of Foundation re-exported, as `import AsyncDisplayKit` gives Texture users Foundation
+//   (NSAttributedString, URL, ...). Foundation's `Dimension` (a unit of measure) then shares its name with the
+//   engine's: Texture code writes `ASDimension`, which is the engine's.
 // * Without Foundation (or when built with `-D TEXTURE_COMPAT_NO_FOUNDATION`): the names are aliases of the
 //   engine's own Double-based types.
 //
@@ -14,11 +15,9 @@
 
 #if canImport(CoreGraphics)
 @_exported import CoreGraphics
+@_exported import Foundation
 #elseif canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
-@_exported import struct Foundation.CGFloat
-@_exported import struct Foundation.CGSize
-@_exported import struct Foundation.CGPoint
-@_exported import struct Foundation.CGRect
+@_exported import Foundation
 #else
 /// Without Foundation, CoreGraphics' scalar is the engine's `Double`.
 public typealias CGFloat = Double

@@ -13,10 +13,10 @@ public typealias ASRelativeDimension = ASDimension
 public typealias ASRelativeDimensionType = ASDimensionUnit
 
 /// The dimension unit's 1.x spelling, kept so that code written against Texture 1.x compiles.
-extension Dimension.Unit {
+extension TextureLayout.Dimension.Unit {
     /// The oldest name of `.fraction`: a relative value from 0 to 1 (not 0 to 100).
     @available(*, deprecated, renamed: "fraction")
-    public static var percent: Dimension.Unit { .fraction }
+    public static var percent: TextureLayout.Dimension.Unit { .fraction }
 }
 
 /// The 1.x `ASRelativeDimensionMake(type, value)`: points or a fraction. Texture asserted on `.auto` and returned

@@ -7,17 +7,17 @@
 // MARK: - ASDimension
 
 /// Texture's `ASDimension`: a length that is automatic, in points, or a fraction of the parent.
-public typealias ASDimension = Dimension
+public typealias ASDimension = TextureLayout.Dimension
 
 /// Texture's `ASDimensionUnit`: `.auto`, `.points` or `.fraction`.
-public typealias ASDimensionUnit = Dimension.Unit
+public typealias ASDimensionUnit = TextureLayout.Dimension.Unit
 
 /// Texture's `ASDimensionAuto`.
 public let ASDimensionAuto = Dimension.auto
 
 /// `ASDimensionMake(unit, value)`. An auto dimension has the value 0 whatever `value` says.
 @inlinable public func ASDimensionMake(_ unit: ASDimensionUnit, _ value: CGFloat) -> ASDimension {
-    Dimension(unit: unit, value: Double(value))
+    TextureLayout.Dimension(unit: unit, value: Double(value))
 }
 
 /// `ASDimensionMake(points)`: a bare number is a length in points.
@@ -28,7 +28,7 @@ public let ASDimensionAuto = Dimension.auto
 /// `ASDimensionMake(string)`: `"70pt"` is points, `"50%"` the fraction 0.5, `""` and `"auto"` are auto, and any
 /// other text is auto too, silently, as in Texture.
 @inlinable public func ASDimensionMake(_ text: String) -> ASDimension {
-    Dimension(parsing: text)
+    TextureLayout.Dimension(parsing: text)
 }
 
 /// `ASDimensionMakeWithPoints(points)`.
