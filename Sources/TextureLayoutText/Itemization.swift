@@ -35,6 +35,7 @@ struct Itemization {
         var run = 0
         var itemStart = 0
         var itemScript = HB_SCRIPT_INVALID
+        var combining = CombiningSequenceLimit()
         func flush(_ end: Int) {
             guard end > itemStart else { return }
             items.append(TextItem(start: itemStart, end: end, level: levels[itemStart],
@@ -52,6 +53,8 @@ struct Itemization {
                 flush(i)
                 itemScript = HB_SCRIPT_INVALID
             }
+            if combining.startsPiece(at: TextAnalysis.scalar(source.units, at: i, before: n).0, unicode: unicode)
+                && i > itemStart { flush(i) }
             let (script, width) = analysis.script(at: i, unicode)
             if !Itemization.isNeutral(script) {
                 if itemScript == HB_SCRIPT_INVALID || itemScript == HB_SCRIPT_COMMON {

@@ -43,7 +43,15 @@ extension ShapedText {
     /// splits it) is shaped again on its own, as it was measured (see ``lineWidth(_:_:next:)``).
     fileprivate func segments(_ start: Int, _ end: Int, into segments: inout [LineSegment]) {
         guard end > start else { return }
-        for shaped in items where shaped.item.end > start && shaped.item.start < end {
+        // Items are in logical order: the line's are the run from the first that ends after `start` (found by
+        // bisection, so that a text of many items and many lines costs no items times lines).
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].item.end > start { high = middle } else { low = middle + 1 }
+        }
+        for shaped in items[low...] {
+            guard shaped.item.start < end else { break }
             let item = shaped.item
             let from = max(start, item.start)
             let to = min(end, item.end)
@@ -109,8 +117,9 @@ extension ShapedText {
                 pen += glyph.advance
                 if extraPerSpace > 0 && segment.text.units[Int(glyph.cluster)] == 0x20 { pen += extraPerSpace }
             }
-            if let last = runs.last, last.font == glyphRun.font, last.size == glyphRun.size,
-               last.color == glyphRun.color {
+            // Compared in place: a copy of the last run would share its arrays, and every append would copy them.
+            if let last = runs.indices.last, runs[last].font == glyphRun.font, runs[last].size == glyphRun.size,
+               runs[last].color == glyphRun.color {
                 runs[runs.count - 1].glyphs += glyphRun.glyphs
                 runs[runs.count - 1].positions += glyphRun.positions
             } else if !glyphRun.glyphs.isEmpty {
