@@ -22,6 +22,16 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// `path: message`, the line the command-line tool prints on standard error.
     public var description: String { "\(path): \(message)" }
+
+    /// A parser's error as the reader words it: a top-level key or root type the parser refused is reported as
+    /// the reader reports it, anything else at `document` with its line and column.
+    init(_ error: JSONParseError) {
+        switch error.shapeProblem {
+        case .rootIs(let what)?: self.init(path: "document", message: "expected an object, got \(what)")
+        case .unknownKey(let key)?: self.init(path: JSONPath().appending(key), message: "unknown key \(jsonString(key))")
+        case nil: self.init(path: "document", message: error.description)
+        }
+    }
 }
 
 extension LayoutDocument {
@@ -43,12 +53,21 @@ extension LayoutDocument {
     public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
-            tape = try JSONTape(bytes: consume bytes)
+            tape = try JSONTape(bytes: consume bytes, documentKeys: DocumentKey.names)
         } catch {
-            throw DocumentError(path: "document", message: error.description)
+            throw DocumentError(error)
         }
         var reader = DocumentReader(fontFiles: fontFiles, freeing: tape)
         self = try reader.document(tape.root, at: JSONPath())
+    }
+
+    /// Checks the first bytes of a document still being received (from a file or a request), so that input that
+    /// is wrong from its start (binary data, a root that is not an object, an unknown first key) is refused before
+    /// the rest is read; what is cut off at their end is not an error. The error is the one reading the whole
+    /// document would give.
+    public static func checkBeginning(_ bytes: [UInt8]) throws(DocumentError) {
+        let error = bytes.withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, documentKeys: DocumentKey.names) }
+        if let error { throw DocumentError(error) }
     }
 
     /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
@@ -111,9 +130,8 @@ struct DocumentReader {
             case .sizeRange: range = try sizeRange(member, at: path)
             case .scale:
                 scale = try number(member, at: path, allowsNegative: false)
-                guard LayoutDocument.validScales.contains(scale), scale > 0 else {
-                    throw DocumentError(path: path, message:
-                        "the scale must be greater than 0 and at most \(format(LayoutDocument.validScales.upperBound))")
+                guard LayoutDocument.validScales.contains(scale) else {
+                    throw DocumentError(path: path, message: LayoutDocument.scaleRule + ", got \(format(scale))")
                 }
             case .root: root = try element(member, key: key, at: path)
             case .layoutDirection: direction = try choice(member, at: path, LayoutDirection.self)
@@ -346,8 +364,12 @@ struct DocumentReader {
         case .gradient: return .gradient(try gradient(value, at: path))
         case .count:
             let number = try number(value, at: path, allowsNegative: false)
-            guard number == number.rounded(), number <= Double(Int32.max) else {
+            guard number == number.rounded() else {
                 throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
+            }
+            guard number <= Double(Int32.max) else {
+                throw DocumentError(path: path, message:
+                    "the number \(value.shortDescription) is too large (at most \(Int32.max))")
             }
             return .number(number)
         case .fontName: return .font(try font(named: value, at: path))
@@ -389,7 +411,8 @@ struct DocumentReader {
             do {
                 fonts.byName[name] = try Font(file: resolved)
             } catch {
-                throw DocumentError(path: entryPath.appending("file"), message: error.description)
+                // Named as the document names it: a server's folders are not the client's business.
+                throw DocumentError(path: entryPath.appending("file"), message: error.naming(file).description)
             }
         }
     }
@@ -782,6 +805,9 @@ struct Member {
 /// without being listed here, and the format reference's test checks that the article mentions each one.
 enum DocumentKey: String, CaseIterable {
     case root, sizeRange, scale, layoutDirection, fonts
+
+    /// Every key's spelling, which the parser checks top-level keys against as it reads them.
+    static let names = allCases.map(\.rawValue)
 }
 
 /// The keys of a `style` object (Texture's `ASLayoutElementStyle`); listed for the same reason as ``DocumentKey``.

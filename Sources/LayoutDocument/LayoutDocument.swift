@@ -20,8 +20,14 @@ public struct LayoutDocument {
     public var layoutDirection: LayoutDirection
 
     /// The scales a document may ask for. Texture's screens have 1 to 3; far above 1000 the pixel helpers'
-    /// epsilon (a float epsilon times the scale) stops being small and `ceil(0)` turns negative.
-    public static let validScales: ClosedRange<Double> = 0...1000
+    /// epsilon (a float epsilon times the scale) stops being small and `ceil(0)` turns negative, and far below
+    /// 0.001 a pixel is so large that rounding any size up to one makes it too large to lay out (at `1e-300`, a
+    /// pixel is 10³⁰⁰ points).
+    public static let validScales: ClosedRange<Double> = 0.001...1000
+
+    /// What ``validScales`` means, in the words of messages about a scale.
+    public static let scaleRule = "the scale must be at least \(format(validScales.lowerBound)) and at most "
+        + "\(format(validScales.upperBound))"
     /// The display node the document's root element is the layout spec of.
     public let rootNode: DisplayNode
     /// The document's `root` element.

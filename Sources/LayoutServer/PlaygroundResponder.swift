@@ -94,8 +94,11 @@ struct PlaygroundResponder: HTTPResponder {
             let bytes = try await body(of: &request)
             let chosen = options
             return try await job { cancellation throws(ToolFailure) in
-                try layOutBody(bytes, fontFiles, overrides, cancellation).map { result in
-                    Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: chosen))
+                try layOutBody(bytes, fontFiles, overrides, cancellation).flatMap { result throws(ToolFailure) in
+                    try PictureLimits.check(result, in: format, overrides: overrides, optionPrefix: "")
+                    // Time may have run out while the pass ended: then nobody waits for the picture.
+                    if cancellation.isCancelled { return nil }
+                    return Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: chosen))
                 }
             }
         default:
@@ -182,11 +185,12 @@ struct PlaygroundResponder: HTTPResponder {
 }
 
 /// Reads the document, applies the overrides and lays it out, as the `layout` and `render` commands do; `nil` when
-/// the pass was stopped by `cancellation`.
+/// `cancellation` was set while reading or stopped the pass.
 private func layOutBody(_ bytes: [UInt8], _ fontFiles: FontFiles, _ overrides: SizeOverrides,
                         _ cancellation: LayoutCancellation) throws(ToolFailure) -> DocumentLayout?
 {
     var document = try readDocument(bytes: bytes, fontFiles: fontFiles)
+    if cancellation.isCancelled { return nil }
     try overrides.apply(to: &document)
     return try reportingDocumentError(try document.layout(cancellation: cancellation))
 }

@@ -42,9 +42,8 @@ public struct SizeOverrides: Sendable {
         if let height { overrides.height = try reader.length(height, option: "height", allowsInfinity: false) }
         if let scale {
             let value = try reader.length(scale, option: "scale", allowsInfinity: false)
-            guard value > 0, LayoutDocument.validScales.contains(value) else {
-                throw .usage("\(optionPrefix)scale: the scale must be greater than 0 and at most "
-                             + "\(format(LayoutDocument.validScales.upperBound)), got \(scale)")
+            guard LayoutDocument.validScales.contains(value) else {
+                throw .usage("\(optionPrefix)scale: \(LayoutDocument.scaleRule), got \(scale)")
             }
             overrides.scale = value
         }

@@ -23,6 +23,18 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// fontconfig knows no font of this family.
     case familyNotFound(family: String)
 
+    /// The same error about the file as `shownPath` names it (a server names a file under its fonts folder as
+    /// the document does, never by its own path).
+    public func naming(_ shownPath: String) -> FontError {
+        switch self {
+        case .fileNotFound: .fileNotFound(path: shownPath)
+        case .unreadable: .unreadable(path: shownPath)
+        case .notAFont: .notAFont(path: shownPath)
+        case .corrupt(_, let detail): .corrupt(path: shownPath, detail: detail)
+        case .familyNotFound: self
+        }
+    }
+
     /// One line naming what is wrong and the file or family, for error messages.
     public var description: String {
         switch self {
@@ -126,7 +138,7 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         }
         // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
         if error == 0x02 { throw .notAFont(path: path) }
-        guard error == 0, let face else { throw .corrupt(path: path, detail: "FreeType error \(error)") }
+        guard error == 0, let face else { throw .corrupt(path: path, detail: freeTypeProblem(Int32(error))) }
         defer { FT_Done_Face(face) }
         guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             throw .notAFont(path: path)

@@ -12,7 +12,8 @@ struct TextureLayoutTool: ParsableCommand {
         abstract: "Lays out Texture layout documents (JSON), checks them, draws them and times them.",
         discussion: """
             Exit statuses: 0 success; 1 a file that cannot be read or written; 2 a document error or a \
-            command-line usage error (one line on standard error, starting with the JSON path of the problem).
+            command-line usage error (one line on standard error, starting with the JSON path of the problem); \
+            3 the command ran past its --timeout.
             """,
         version: toolVersion,
         subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self,
@@ -74,9 +75,17 @@ struct SizeOptions: ParsableArguments {
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-/// Reads and checks a document.
-func readDocument(_ path: String) throws(Failure) -> LayoutDocument {
-    try readDocument(bytes: IO.read(path), fontFiles: .relativeTo(documentFolder(path)))
+/// Reads and checks a document of at most `maxInput` bytes.
+func readDocument(_ path: String, maxInput: Int) throws(Failure) -> LayoutDocument {
+    try readDocument(bytes: readDocumentBytes(path, maxInput: maxInput), fontFiles: .relativeTo(documentFolder(path)))
+}
+
+/// The bytes of a document of at most `maxInput` bytes, its beginning checked as soon as it is read
+/// (``LayoutDocument/checkBeginning(_:)``), so that a document wrong from its start is refused unread.
+func readDocumentBytes(_ path: String, maxInput: Int) throws(Failure) -> [UInt8] {
+    try IO.read(path, limit: maxInput) { beginning throws(Failure) in
+        try reportingDocumentError(try LayoutDocument.checkBeginning(beginning))
+    }
 }
 
 /// The folder a document's font files are relative to: its file's folder, or the working folder (`nil`) for
@@ -96,6 +105,8 @@ struct ValidateCommand: ToolCommand {
     @Argument(help: ArgumentHelp("The layout documents (- is standard input).", valueName: "file"))
     var files: [String] = []
 
+    @OptionGroup var input: InputOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Missing expected argument '<file> ...'") }
     }
@@ -106,7 +117,7 @@ struct ValidateCommand: ToolCommand {
         var status: Int32 = 0
         for file in files {
             do {
-                _ = try readDocument(file)
+                _ = try readDocument(file, maxInput: input.maxInput)
             } catch {
                 // With several files each line starts with the file's name (an input/output failure's line
                 // already does).
@@ -157,6 +168,10 @@ struct RenderCommand: ToolCommand {
 
     @OptionGroup var size: SizeOptions
 
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var timeout: TimeoutOption
+
     func pictureFormat() throws(Failure) -> PictureFormat {
         if let format { return try PictureFormat(option: format, named: "--format") }
         guard let output else { return .svg }
@@ -190,14 +205,18 @@ struct RenderCommand: ToolCommand {
             }
             return color
         }
-        var document = try readDocument(file)
+        timeout.start()
+        var document = try readDocument(file, maxInput: input.maxInput)
         try size.apply(to: &document)
         let result = try layOut(document)
+        try PictureLimits.check(result, in: format, overrides: size.parsed(), optionPrefix: "--")
         var options = PictureFormat.Options()
         if let columns { options.maxColumns = columns }
         options.labels = labelMode
         options.background = canvas
         options.debug = debug
-        try IO.write(format.render(result, options: options), to: output)
+        let picture = format.render(result, options: options)
+        Watchdog.finish()
+        try IO.write(picture, to: output)
     }
 }

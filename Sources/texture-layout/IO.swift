@@ -9,8 +9,17 @@ enum IO {
     /// How a file argument is named in messages: `-` is standard input.
     static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
 
-    /// The whole content of `path`, or of standard input for `-`.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// How many bytes ``read(_:limit:checkingBeginning:)`` reads before it shows them to its check.
+    static let beginningSize = 1 << 16
+
+    /// The whole content of `path`, or of standard input for `-`, read in pieces: more than `limit` bytes is a
+    /// document error (`--max-input`) as soon as that shows (at once for a file whose size is known), and the first
+    /// ``beginningSize`` bytes (all of a shorter input) go to `checkBeginning` as soon as they are read, so that
+    /// input that is wrong from its start is refused without reading the rest.
+    static func read(_ path: String, limit: Int = .max,
+                     checkingBeginning checkBeginning: ([UInt8]) throws(Failure) -> Void = { _ in }) throws(Failure)
+        -> [UInt8]
+    {
         let descriptor: Int32
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -20,14 +29,25 @@ enum IO {
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
-        var capacity = 1 << 16
+        var size: Int?
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size > 0 {
-            capacity = Int(status.st_size) + 1
+            size = Int(status.st_size)
         }
-        var bytes = [UInt8](repeating: 0, count: capacity)
+        if let size, size > limit { throw tooLarge(path, limit, size: size) }
+        // Never more room than one byte past the limit, which is enough to tell that the input is over it.
+        let most = limit < Int.max ? limit + 1 : limit
+        var bytes = [UInt8](repeating: 0, count: min(beginningSize, size.map { $0 + 1 } ?? beginningSize, most))
         var count = 0
+        var checked = false
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            if count == bytes.count {
+                if !checked {
+                    try checkBeginning(bytes)
+                    checked = true
+                }
+                let grown = max(size.map { $0 + 1 } ?? 0, bytes.count * 2)
+                bytes += [UInt8](repeating: 0, count: min(grown, most) - bytes.count)
+            }
             let received = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
@@ -37,9 +57,17 @@ enum IO {
                 throw readFailure(path)
             }
             count += received
+            if count > limit { throw tooLarge(path, limit, size: nil) }
         }
         bytes.removeSubrange(count...)
+        if !checked { try checkBeginning(bytes) }
         return bytes
+    }
+
+    /// The input is over `--max-input`.
+    static func tooLarge(_ path: String, _ limit: Int, size: Int?) -> Failure {
+        let what = size.map { "is \($0) bytes, more than" } ?? "is longer than"
+        return .document("document: \(displayName(path)) \(what) --max-input allows (\(limit) bytes)")
     }
 
     /// Writes `bytes` to `path` (created or truncated), or to standard output when `path` is `nil`.

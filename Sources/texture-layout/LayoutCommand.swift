@@ -28,27 +28,36 @@ struct LayoutCommand: ToolCommand {
 
     @OptionGroup var size: SizeOptions
 
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var timeout: TimeoutOption
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
     }
 
     func execute() throws(Failure) {
         let files = FileRuns.unfolded(self.files)
+        timeout.start()
         guard files.count > 1 else {
             let file = files.first ?? "-"
-            var document = try readDocument(file)
+            var document = try readDocument(file, maxInput: input.maxInput)
             try size.apply(to: &document)
             var output = JSONOutput()
             try writeLayout(of: document, to: &output)
             output.append("\n")
+            Watchdog.finish()
             try IO.write(output.bytes, to: nil)
             keepUntilExit(document)
             return
         }
-        let batch = LayoutBatch(files: files, overrides: try size.parsed(),
-                                standardInput: files.contains("-") ? Result { () throws(Failure) in try IO.read("-") }
-                                                                   : nil)
+        let maxInput = input.maxInput
+        let batch = LayoutBatch(files: files, overrides: try size.parsed(), maxInput: maxInput,
+                                standardInput: files.contains("-") ? Result { () throws(Failure) in
+                                    try readDocumentBytes("-", maxInput: maxInput)
+                                } : nil)
         onThreads(min(jobs ?? processorCount(), files.count)) { batch.work() }
+        Watchdog.finish()
         try batch.finish()
     }
 }
@@ -61,6 +70,8 @@ struct LayoutCommand: ToolCommand {
 final class LayoutBatch: Sendable {
     let files: [String]
     let overrides: SizeOverrides
+    /// `--max-input`.
+    let maxInput: Int
     /// Standard input, read once before the workers start, for every `-` among the files.
     let standardInput: Result<[UInt8], Failure>?
     private let nextFile = Atomic<Int>(0)
@@ -79,9 +90,10 @@ final class LayoutBatch: Sendable {
         var writeFailure: Failure?
     }
 
-    init(files: [String], overrides: SizeOverrides, standardInput: Result<[UInt8], Failure>?) {
+    init(files: [String], overrides: SizeOverrides, maxInput: Int, standardInput: Result<[UInt8], Failure>?) {
         self.files = files
         self.overrides = overrides
+        self.maxInput = maxInput
         self.standardInput = standardInput
         output = Mutex(Output(lines: Array(repeating: nil, count: files.count)))
     }
@@ -103,7 +115,7 @@ final class LayoutBatch: Sendable {
         line.append(string: file)
         line.append(", ")
         do throws(Failure) {
-            let bytes = file == "-" ? try standardInput!.get() : try IO.read(file)
+            let bytes = file == "-" ? try standardInput!.get() : try readDocumentBytes(file, maxInput: maxInput)
             var document = try readDocument(bytes: bytes, fontFiles: .relativeTo(documentFolder(file)))
             try overrides.apply(to: &document)
             // The single-file object with the file's name as its first member.

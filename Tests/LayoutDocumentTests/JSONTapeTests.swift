@@ -174,13 +174,70 @@ private func expectRejection(
         #expect(member.value.stringValue == "日本語 😀")
     }
 
-    @Test func invalidUTF8IsDecodedSafely() throws {
-        // A lone continuation byte and a truncated sequence inside strings.
-        let tape = try JSONTape(bytes: [0x5B, 0x22, 0x61, 0x80, 0x22, 0x2C, 0x22, 0xE2, 0x82, 0x22, 0x5D])
-        let strings = tape.root.elements.map { $0.stringValue ?? "" }
-        #expect(strings.count == 2)
-        #expect(strings[0].hasPrefix("a") && strings[0].unicodeScalars.contains("\u{FFFD}"))
-        #expect(strings[1].unicodeScalars.contains("\u{FFFD}"))
+    @Test func invalidUTF8IsAnErrorAtItsFirstByte() throws {
+        // JSON text is UTF-8 (RFC 8259 §8.1): a lone continuation byte, a truncated sequence, an overlong
+        // encoding and an encoded surrogate are each refused at the byte where they start.
+        let cases: [([UInt8], Int, UInt8)] = [
+            ([0x5B, 0x22, 0x61, 0x80, 0x22, 0x5D], 3, 0x80),
+            ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], 2, 0xE2),
+            ([0x5B, 0x22, 0x61, 0xC0, 0xAF, 0x22, 0x5D], 3, 0xC0),
+            ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], 2, 0xED),
+            // After an escape, in the slow path.
+            ([0x5B, 0x22, 0x5C, 0x6E, 0x62, 0xFF, 0x22, 0x5D], 5, 0xFF),
+        ]
+        for (bytes, offset, byte) in cases {
+            #expect(throws: JSONParseError.self) { try JSONTape(bytes: bytes) }
+            do {
+                _ = try JSONTape(bytes: bytes)
+            } catch {
+                #expect(error.offset == offset, "\(bytes)")
+                #expect(error.reason.hasPrefix("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) "
+                                               + "at offset \(offset)"), "\(error)")
+            }
+        }
+        // Well-formed multi-byte text is read as it is.
+        let tape = try JSONTape(bytes: Array(#"["é€😀", "a\n€"]"#.utf8))
+        #expect(tape.root.elements.map { $0.stringValue } == ["é€😀", "a\n€"])
+    }
+
+    /// A layout document's root type and top-level keys are checked as they are read: before the value that
+    /// follows them is parsed (here, values that are not even JSON).
+    @Test func documentShapeIsCheckedAsItIsRead() throws {
+        let keys = ["root", "scale"]
+        func problem(_ text: String) -> JSONParseError.ShapeProblem? {
+            do {
+                _ = try JSONTape(bytes: Array(text.utf8), documentKeys: keys)
+                return nil
+            } catch {
+                return error.shapeProblem
+            }
+        }
+        #expect(problem(#"{"rooot": [1, 2, nonsense"#) == .unknownKey("rooot"))
+        #expect(problem(#"{"scale": 2, "size": {"#) == .unknownKey("size"))
+        #expect(problem(#"[{"root": "#) == .rootIs("an array"))
+        #expect(problem(#""unterminated"#) == .rootIs("a string"))
+        #expect(problem("-12") == .rootIs("a number"))
+        // Keys below the top level are the reader's: the parser reads them as any JSON.
+        #expect(problem(#"{"root": {"anything": 1}, "scale": 2}"#) == nil)
+    }
+
+    /// The beginning of a longer input is refused only for what is wrong in it, never for where it is cut.
+    @Test func beginningsAreCheckedForErrorsBeforeTheCut() {
+        let keys = ["root"]
+        func firstError(_ text: String) -> JSONParseError? {
+            Array(text.utf8).withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, documentKeys: keys) }
+        }
+        let document = #"{"root": {"type": "text", "text": "caf\u00e9 \u00e9t\u00e9", "size": 12.5e0, "x": [true, null]}}"#
+        // Cut anywhere, a valid document shows no error.
+        for cut in 0...document.utf8.count {
+            #expect(firstError(String(decoding: document.utf8.prefix(cut), as: UTF8.self)) == nil, "cut at \(cut)")
+        }
+        // What is wrong before the cut is found.
+        #expect(firstError(#"{"rooot": 1, "root": {"type": "node"#)?.shapeProblem == .unknownKey("rooot"))
+        #expect(firstError("\u{0}\u{0}\u{0}" + String(repeating: " ", count: 40))?.reason == "expected a value")
+        #expect(firstError(#"{"root": {"a": 1,, "b": 2, "c": 3, "d": 4, "e": 5"#)?.reason == "expected a string key")
+        // Within a few bytes of the cut, an error may be the cut itself (a literal, an escape): not reported yet.
+        #expect(firstError(#"{"root": {"a": 1,, "#) == nil)
     }
 
     // MARK: Numbers

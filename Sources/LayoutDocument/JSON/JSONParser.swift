@@ -2,8 +2,11 @@ extension JSONTape {
     /// Runs the parser over a byte buffer. Returns a `Result` so callers can
     /// use it from `withUnsafeBufferPointer`/`withUTF8` closures without
     /// losing the typed error.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONTape, JSONParseError> {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, documentKeys: [String]? = nil)
+        -> Result<JSONTape, JSONParseError>
+    {
         var parser = JSONParser(bytes: bytes)
+        parser.documentKeys = documentKeys
         do {
             try parser.run()
         } catch {
@@ -11,6 +14,28 @@ extension JSONTape {
         }
         return .success(JSONTape(storage: JSONTape.Storage(entries: parser.entries, strings: parser.strings,
                                                            stringStarts: parser.stringStarts, keys: parser.keys)))
+    }
+
+    /// The first error in `bytes`, the beginning of a longer input that must be a layout document whose top-level
+    /// keys are `documentKeys`, or `nil` when none shows yet: what is cut off at their end (a string, a number, a
+    /// container not closed) is not an error. A reader calls this on the first bytes it receives, so that input
+    /// that is wrong from its start (a root that is not an object, an unknown first key, binary data) is refused
+    /// before the rest is read.
+    static func firstError(inBeginning bytes: UnsafeBufferPointer<UInt8>, documentKeys: [String]) -> JSONParseError? {
+        var parser = JSONParser(bytes: bytes)
+        parser.documentKeys = documentKeys
+        do {
+            try parser.run()
+        } catch {
+            // A string or escape, a literal, a number or a UTF-8 sequence that the cut ends early fails within a
+            // few bytes of the end, or at the open quote of the string.
+            if error.shapeProblem == nil && (error.reason == JSONParser.unterminatedString
+                                             || error.offset + JSONParser.longestCutToken >= bytes.count) {
+                return nil
+            }
+            return error
+        }
+        return nil
     }
 }
 
@@ -76,6 +101,15 @@ struct JSONParser {
     /// length and first and last bytes: a document repeats a few keys in
     /// every object, and each is stored once instead of once per member.
     var recentKeys = [(key: String, index: UInt32)?](repeating: nil, count: 256)
+    /// When set, the input must be a layout document: an object (checked at its first byte, so that a huge array
+    /// or string is not parsed first) whose keys are these (each checked as it is read, before its value).
+    var documentKeys: [String]?
+
+    /// Why a string with no closing quote fails (``JSONTape/firstError(inBeginning:documentKeys:)`` recognizes it).
+    static let unterminatedString = "unterminated string"
+    /// Farther than this before the end of the input, an error cannot come from a token cut by the end: the
+    /// longest token besides strings and numbers is a `\uXXXX\uXXXX` pair (12 bytes).
+    static let longestCutToken = 16
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -97,6 +131,15 @@ struct JSONParser {
         skipWhitespace()
         guard position < end else {
             throw fail(position, "the input is empty")
+        }
+        if documentKeys != nil {
+            let what: String? = switch bytes[position] {
+            case ASCII.openBracket: "an array"
+            case ASCII.quote: "a string"
+            case ASCII.minus, ASCII.zero...ASCII.nine: "a number"
+            default: nil
+            }
+            if let what { throw fail(position, "expected an object, got \(what)", .rootIs(what)) }
         }
 
         var pendingKey = Entry.noKey
@@ -215,6 +258,9 @@ struct JSONParser {
         }
         let start = position + 1
         let key = try parseString()
+        if stack.count == 1, let documentKeys, !documentKeys.contains(key) {
+            throw fail(start - 1, "unknown key \(key)", .unknownKey(key))
+        }
         let length = position - 1 - start
         let slot = length > 0
             ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[start + length - 1])) & 255 : 0
@@ -251,25 +297,48 @@ struct JSONParser {
 
     /// Decodes the string whose opening quote is at `position` and moves past
     /// its closing quote. Strings without escapes are decoded straight from
-    /// the input; invalid UTF-8 becomes U+FFFD (never a crash).
+    /// the input; invalid UTF-8 is an error at its first byte (JSON is UTF-8).
     @inline(__always)
     mutating func parseString() throws(JSONParseError) -> String {
         let open = position
         let start = open + 1
         var cursor = start
+        var high: UInt8 = 0  // every byte or-ed: whether any is outside ASCII
         while cursor < end {
             let byte = bytes[cursor]
             if byte == ASCII.quote {
                 position = cursor + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
+                if high < 0x80 { return String(decoding: text, as: UTF8.self) }
+                return try validString(text, at: start)
             }
+            high |= byte
             if byte == ASCII.backslash {
                 return try parseEscapedString(open: open, firstEscape: cursor)
             }
             if byte < 0x20 { throw controlCharacter(at: cursor) }
             cursor += 1
         }
-        throw fail(open, "unterminated string")
+        throw fail(open, JSONParser.unterminatedString)
+    }
+
+    /// The string of `bytes`, which start at offset `start` of the input, or an error at the first byte that is
+    /// not UTF-8.
+    func validString(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        throw invalidUTF8(bytes, at: start)
+    }
+
+    /// The error for `bytes` (at offset `start`), which are not all UTF-8: at the first byte that does not begin or
+    /// continue a well-formed sequence.
+    func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> JSONParseError {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        let byte = offset < bytes.count ? bytes[offset] : 0
+        return fail(start + offset, "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset "
+                    + "\(start + offset); JSON text is UTF-8)")
     }
 
     /// Slow path for strings with escapes: decode into `scratch`.
@@ -315,9 +384,14 @@ struct JSONParser {
                 if next == ASCII.quote || next == ASCII.backslash || next < 0x20 { break }
                 cursor += 1
             }
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<cursor]))
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<cursor])
+            // A run ends at an ASCII byte, so a sequence split by an escape is invalid anyway.
+            if run.contains(where: { $0 >= 0x80 }), String(validating: run, as: UTF8.self) == nil {
+                throw invalidUTF8(run, at: runStart)
+            }
+            scratch.append(contentsOf: run)
         }
-        throw fail(open, "unterminated string")
+        throw fail(open, JSONParser.unterminatedString)
     }
 
     /// Decodes `\uXXXX` (and a following low surrogate when needed) at
@@ -510,8 +584,10 @@ struct JSONParser {
 
     // MARK: - Errors
 
-    func fail(_ offset: Int, _ reason: String) -> JSONParseError {
-        JSONParseError.at(offset, in: bytes, reason)
+    func fail(_ offset: Int, _ reason: String, _ shapeProblem: JSONParseError.ShapeProblem? = nil) -> JSONParseError {
+        var error = JSONParseError.at(offset, in: bytes, reason)
+        error.shapeProblem = shapeProblem
+        return error
     }
 
     func controlCharacter(at offset: Int) -> JSONParseError {

@@ -118,12 +118,11 @@ package struct JSONTape: Sendable {
 
     let storage: Storage
 
-    /// Parses UTF-8 bytes.
-    ///
-    /// Invalid UTF-8 inside strings is not an error: it is decoded safely with
-    /// U+FFFD replacement characters. A leading UTF-8 byte order mark is skipped.
-    package init(bytes: [UInt8]) throws(JSONParseError) {
-        let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0) }
+    /// Parses UTF-8 bytes (invalid UTF-8 is an error at its first byte). A leading UTF-8 byte order mark is
+    /// skipped. With `documentKeys`, the input must be a layout document: an object with those top-level keys,
+    /// each checked as it is read (see ``JSONParseError/ShapeProblem``).
+    package init(bytes: [UInt8], documentKeys: [String]? = nil) throws(JSONParseError) {
+        let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0, documentKeys: documentKeys) }
         self = try result.get()
     }
 

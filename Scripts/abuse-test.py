@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The server under abuse: starts `texture-layout serve --timeout 1` on loopback and sends, three times in a row
+each, the two requests that once held a core long after their answer: a text of one letter and a million
+combining marks (`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`). After each answer
+it watches the server's CPU time until the server is idle (less than 10 ms of CPU in a 100 ms window), then sends
+a small layout and times it.
+
+Bounds (issue #30): every answer within 2.5 s, the server idle within 1 s of each answer, the small layout
+answered within 0.5 s. Prints one JSON line per request and a summary; exits 1 when a bound is missed or the server
+does not stop cleanly on SIGTERM.
+
+Usage: Scripts/abuse-test.py [--tool .build/release/texture-layout] [--rounds 3] [--timeout 1]
+Build first: swift build -c release --product texture-layout
+"""
+import argparse
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """The process's user and system CPU time so far (all threads)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def seconds_until_idle(pid, window=0.1, busy=0.01, give_up=10.0):
+    """Seconds from now until a `window` in which the process used less than `busy` seconds of CPU ends."""
+    started = time.monotonic()
+    before = cpu_seconds(pid)
+    while True:
+        time.sleep(window)
+        now = cpu_seconds(pid)
+        elapsed = time.monotonic() - started
+        if now - before < busy or elapsed > give_up:
+            return elapsed
+        before = now
+
+
+def marks_document(count=1_000_000):
+    text = "a" + "\u0301" * (count - 1)
+    return json.dumps({"root": {"type": "text", "name": "marks", "text": text}}, ensure_ascii=False).encode()
+
+
+def grid_document(count=150_000):
+    # A wrapping row: 500 nodes of 4 x 4 points a row, 300 rows, a 2000 x 1200 point picture (4000 x 2400 pixels
+    # at scale 2), within the picture limits, so the server really draws it.
+    children = [{"type": "node", "name": f"n{i}", "size": [4, 4], "color": "#4a90d9"} for i in range(count)]
+    root = {"type": "stack", "name": "grid", "direction": "horizontal", "flexWrap": "wrap", "children": children}
+    return json.dumps({"sizeRange": {"min": [2000, 0], "max": [2000, "inf"]}, "root": root}).encode()
+
+
+SMALL = json.dumps({"root": {"type": "stack", "children": [
+    {"type": "node", "name": "a", "size": [40, 30]}, {"type": "text", "name": "b", "text": "Hello"}]}}).encode()
+
+
+def send(port, path, body):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    started = time.monotonic()
+    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    payload = response.read()
+    elapsed = time.monotonic() - started
+    connection.close()
+    return response.status, elapsed, payload
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/texture-layout"))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=1)
+    args = parser.parse_args()
+
+    kinds = [("million combining marks", "/layout", marks_document()),
+             ("150,000-node PNG", "/render?format=png", grid_document())]
+    server = subprocess.Popen([args.tool, "serve", "--port", "0", "--timeout", str(args.timeout),
+                               "--max-body", str(64 << 20)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline().strip()
+    if not line.startswith("listening on http://127.0.0.1:"):
+        print("the server did not start:", line)
+        server.kill()
+        return 1
+    port = int(line.rsplit(":", 1)[1])
+    status, _, _ = send(port, "/layout", SMALL)  # warm-up: fonts found, workers started
+    failures = []
+    for name, path, body in kinds:
+        for round in range(1, args.rounds + 1):
+            status, answered, _ = send(port, path, body)
+            idle = seconds_until_idle(server.pid)
+            small_status, small, _ = send(port, "/layout", SMALL)
+            record = {"request": name, "round": round, "bytes": len(body), "status": status,
+                      "answered_s": round_to(answered), "idle_after_s": round_to(idle),
+                      "small_layout_status": small_status, "small_layout_s": round_to(small)}
+            print(json.dumps(record))
+            if answered > 2.5:
+                failures.append(f"{name} #{round}: answered after {answered:.2f} s (bound 2.5 s)")
+            if idle > 1.0:
+                failures.append(f"{name} #{round}: CPU busy {idle:.2f} s after the answer (bound 1 s)")
+            if small > 0.5 or small_status != 200:
+                failures.append(f"{name} #{round}: small layout {small_status} after {small:.2f} s (bound 0.5 s)")
+    server.send_signal(signal.SIGTERM)
+    try:
+        exit_status = server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        exit_status = "did not stop"
+    if exit_status != 0:
+        failures.append(f"server exit status {exit_status}")
+    print(json.dumps({"cores": os.cpu_count(), "timeout_s": args.timeout, "failures": failures}))
+    return 1 if failures else 0
+
+
+def round_to(value):
+    return round(value, 3)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
