@@ -103,6 +103,9 @@ struct DocumentReader {
     /// The tape being read, when it is the reader's alone: the values of each element are freed once it is built
     /// (the reader never goes back), so that the tape and the elements are not all in memory together.
     let tapeToFree: JSONTape?
+    /// The caller's flag (``LayoutCancellation/current``), checked every 1,024 elements: a set flag stops reading
+    /// with an error.
+    let cancellation = LayoutCancellation.current
 
     init(fontFiles: FontFiles, freeing tapeToFree: JSONTape?) {
         self.fontFiles = fontFiles
@@ -202,6 +205,9 @@ struct DocumentReader {
         var frames = [try begin(value, at: path, parent: ElementTable.noParent, keyPosition: 0, index: nil)]
         while true {
             if let child = try advance(&frames[frames.count - 1]) {
+                if elements.count % 1024 == 0, let cancellation, cancellation.isCancelled {
+                    throw DocumentError(path: child.path, message: "reading was stopped")
+                }
                 frames.append(try begin(child.value, at: child.path, parent: frames[frames.count - 1].number,
                                         keyPosition: child.keyPosition, index: child.index))
                 continue

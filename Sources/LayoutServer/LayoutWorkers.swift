@@ -37,7 +37,10 @@ final class LayoutWorkers: Sendable {
         return await withCheckedContinuation { continuation in
             answer.set(continuation)
             DispatchQueue.global().async {
-                let value = withLargeStack { job(cancellation) }
+                let value = withLargeStack {
+                    // Reading and shaping, which no pass hands the flag to, find it here.
+                    LayoutCancellation.$current.withValue(cancellation) { job(cancellation) }
+                }
                 answer.resume(value)
                 self.release()
             }

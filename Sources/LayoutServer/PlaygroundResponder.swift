@@ -189,7 +189,14 @@ struct PlaygroundResponder: HTTPResponder {
 private func layOutBody(_ bytes: [UInt8], _ fontFiles: FontFiles, _ overrides: SizeOverrides,
                         _ cancellation: LayoutCancellation) throws(ToolFailure) -> DocumentLayout?
 {
-    var document = try readDocument(bytes: bytes, fontFiles: fontFiles)
+    var document: LayoutDocument
+    do {
+        document = try readDocument(bytes: bytes, fontFiles: fontFiles)
+    } catch {
+        // Reading stops with an error when the flag is set: the time is up, not the document wrong.
+        if cancellation.isCancelled { return nil }
+        throw error
+    }
     if cancellation.isCancelled { return nil }
     try overrides.apply(to: &document)
     return try reportingDocumentError(try document.layout(cancellation: cancellation))

@@ -43,6 +43,8 @@ final class ShapedText: @unchecked Sendable {
     /// The direction of the only paragraph, when there is one: read without the arrays above (truncating a title
     /// at a new width asks for it).
     let onlyParagraphRTL: Bool?
+    /// Whether every item was shaped (see ``TextShaping/isComplete``).
+    let isComplete: Bool
 
     /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
     /// whose first strong character does not decide taking `defaultDirection`.
@@ -69,6 +71,7 @@ final class ShapedText: @unchecked Sendable {
         prefix = shaping.prefix
         endAdjust = shaping.endAdjust
         startAdjust = shaping.startAdjust
+        isComplete = shaping.isComplete
         totalWidth = prefix[count]
         let contents = BreakTable.contents(units: units, analysis: analysis, shaping: shaping,
                                            singleRunMetrics: singleRunMetrics)

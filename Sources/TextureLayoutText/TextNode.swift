@@ -121,7 +121,8 @@ open class TextNode: DisplayNode {
     }
 
     /// The shaped text, built on first use after a change. An empty run list shapes an empty text in the default
-    /// font (or, without one installed, measures as nothing).
+    /// font (or, without one installed, measures as nothing); so does a text whose shaping stopped because its
+    /// caller gave up (``LayoutCancellation/current``), which is not kept.
     private func shapedText() -> ShapedText? {
         if let shaped { return shaped }
         var source = runs
@@ -130,6 +131,7 @@ open class TextNode: DisplayNode {
         let made = ShapedText(runs: source, defaultDirection: defaultDirection,
                               breakTables: shapedBefore ? nil : store?.breakTables)
         shapedBefore = true
+        guard made.isComplete else { return nil }
         shaped = made
         return made
     }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import TextureLayout
 
 /// One glyph from HarfBuzz, in points at its run's size.
 struct ShapedGlyph: Sendable {
@@ -50,6 +51,9 @@ struct TextShaping {
     /// see ``ShapedText/lineWidth(_:_:next:)``. Zero at item boundaries.
     let endAdjust: [Double]
     let startAdjust: [Double]
+    /// Whether every item was shaped: `false` when ``LayoutCancellation/current`` was set while shaping, which
+    /// leaves the items after it without glyphs (a result for nobody, never to be kept).
+    let isComplete: Bool
 
     init(_ source: borrowing TextSource, _ analysis: borrowing TextAnalysis, _ itemization: borrowing Itemization) {
         let n = source.units.count
@@ -59,12 +63,19 @@ struct TextShaping {
         var measures = Measures(count: n)
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
+        let cancellation = LayoutCancellation.current
+        var complete = true
         for item in itemization.items {
             let first = glyphs.count
-            TextShaping.shape(item, of: source.units, context: 0..<n, run: source.runs[item.run], buffer: buffer,
-                              grapheme: analysis.graphemeBoundary, into: &glyphs, measuring: &measures)
+            if complete, let cancellation, cancellation.isCancelled { complete = false }
+            if complete {
+                TextShaping.shape(item, of: source.units, context: 0..<n, run: source.runs[item.run],
+                                  buffer: buffer, grapheme: analysis.graphemeBoundary, into: &glyphs,
+                                  measuring: &measures)
+            }
             items.append(ShapedItem(item: item, glyphs: first..<glyphs.count))
         }
+        isComplete = complete
         let measured = measures
         var prefix = [Double](repeating: 0, count: n + 1)
         for i in 0..<n { prefix[i + 1] = prefix[i] + measured.unitAdvance[i] }

@@ -1,4 +1,5 @@
 import Testing
+import TextureLayout
 @testable import LayoutDocument
 
 /// Parses `text`, failing the test with the parser's message on error.
@@ -442,4 +443,25 @@ private func expectRejection(
         }
         #expect(throws: Never.self) { try JSONTape(bytes: document) }
     }
+}
+
+/// Reading stops once its caller's time is up (``LayoutCancellation/current`` set): in the parser, once per chunk
+/// of values, and in the reader, every 1,024 elements.
+@Test func readingStopsWhenTheCallerGivesUp() throws {
+    let children = Array(repeating: #"{"type": "node", "size": [1, 1]}"#, count: 5000).joined(separator: ", ")
+    let json = #"{"root": {"type": "stack", "children": ["# + children + "]}}"
+    let cancelled = LayoutCancellation()
+    cancelled.cancel()
+    LayoutCancellation.$current.withValue(cancelled) {
+        #expect(throws: JSONParseError.self) { try JSONTape(bytes: Array(json.utf8)) }
+        #expect(throws: DocumentError.self) { try LayoutDocument(json: json) }
+    }
+    // The parsed tape is read by the reader alone, which stops too.
+    let tape = try JSONTape(bytes: Array(json.utf8))
+    LayoutCancellation.$current.withValue(cancelled) {
+        #expect(throws: DocumentError(path: "root.children[1023]", message: "reading was stopped")) {
+            try LayoutDocument(jsonValue: tape.root)
+        }
+    }
+    #expect(try LayoutDocument(json: json).elementCount == 5001)
 }

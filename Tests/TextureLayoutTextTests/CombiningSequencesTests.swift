@@ -38,3 +38,26 @@ private let acute = "\u{301}"
     let single = TextNode("\u{E1}", font: font, size: 12)
     #expect(size == single.layout(within: SizeRange(min: .zero, max: Size(200, .infinity))).size)
 }
+
+/// A text shaped while its caller's time is up (``LayoutCancellation/current`` set) is shaped no further and not
+/// kept: the node measures it again, in full, once the flag is gone.
+@Test func shapingStopsWhenTheCallerGivesUp() throws {
+    let font = try Font.defaultFont()
+    let text = String(repeating: "a" + String(repeating: acute, count: 40) + " ", count: 50)
+    let cancelled = LayoutCancellation()
+    cancelled.cancel()
+    let stopped = LayoutCancellation.$current.withValue(cancelled) {
+        ShapedText(runs: [TextRun(text, font: font, size: 12)], defaultDirection: .leftToRight)
+    }
+    #expect(!stopped.isComplete && stopped.glyphs.isEmpty)
+    let full = ShapedText(runs: [TextRun(text, font: font, size: 12)], defaultDirection: .leftToRight)
+    #expect(full.isComplete && full.glyphs.count > 2000)
+
+    // Measured while the flag is set, the node measures nothing and keeps nothing: measured again, it is whole.
+    let node = TextNode(text, font: font, size: 12)
+    let width = Size(120, .infinity)
+    #expect(LayoutCancellation.$current.withValue(cancelled) { node.calculateSizeThatFits(width) } == .zero)
+    let range = SizeRange(min: .zero, max: width)
+    #expect(node.layout(within: range).size == TextNode(text, font: font, size: 12).layout(within: range).size)
+    #expect(node.layout(within: range).size.height > 50)  // several lines, not nothing
+}

@@ -1,3 +1,5 @@
+import TextureLayout
+
 extension JSONTape {
     /// Runs the parser over a byte buffer. Returns a `Result` so callers can
     /// use it from `withUnsafeBufferPointer`/`withUTF8` closures without
@@ -7,6 +9,7 @@ extension JSONTape {
     {
         var parser = JSONParser(bytes: bytes)
         parser.documentKeys = documentKeys
+        parser.cancellation = LayoutCancellation.current
         do {
             try parser.run()
         } catch {
@@ -104,6 +107,8 @@ struct JSONParser {
     /// When set, the input must be a layout document: an object (checked at its first byte, so that a huge array
     /// or string is not parsed first) whose keys are these (each checked as it is read, before its value).
     var documentKeys: [String]?
+    /// Checked once per chunk of values (``ChunkedList/chunkSize``): a set flag stops parsing with an error.
+    var cancellation: LayoutCancellation?
 
     /// Why a string with no closing quote fails (``JSONTape/firstError(inBeginning:documentKeys:)`` recognizes it).
     static let unterminatedString = "unterminated string"
@@ -151,7 +156,10 @@ struct JSONParser {
             let index = UInt32(truncatingIfNeeded: entries.count)
             // Each turn of the loop adds one record, at `index`, and the strings of this value come after those
             // of the values before.
-            if entries.count % ChunkedList<Entry>.chunkSize == 0 { stringStarts.append(strings.count) }
+            if entries.count % ChunkedList<Entry>.chunkSize == 0 {
+                stringStarts.append(strings.count)
+                if let cancellation, cancellation.isCancelled { throw fail(position, "reading was stopped") }
+            }
             switch byte {
             case ASCII.openBrace, ASCII.openBracket:
                 let isObject = byte == ASCII.openBrace

@@ -13,6 +13,12 @@ public final class LayoutCancellation: Sendable {
 
     private let flag = Atomic<Bool>(false)
 
+    /// The flag of the work this thread (or task) does for a caller with a time limit, for the loops no pass hands
+    /// a flag to: reading a document, shaping a text. A server binds it around each request
+    /// (`LayoutCancellation.$current.withValue(flag) { … }`); `nil` (the default) stops nothing. Work that stops
+    /// early for it leaves a result nobody may use (the caller gives up on it) and caches nothing made from it.
+    @TaskLocal public static var current: LayoutCancellation?
+
     /// A flag that is not set.
     public init() {}
 

@@ -130,7 +130,10 @@ public final class LayoutContext {
             size = .zero
         }
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
-        state.recordComputation(size, for: key, keep: issues.count == issuesBefore && !isStopped)
+        // Nor one that ended after the flag was set: what it measured below the pass (a text's shaping, which
+        // reads the flag as ``LayoutCancellation/current``) may have stopped early.
+        state.recordComputation(size, for: key, keep: issues.count == issuesBefore && !isStopped
+                                    && cancellation?.isCancelled != true)
         return size
     }
 
