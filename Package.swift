@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "texture-layout", targets: ["texture-layout"]),
     ],
     // A client that only lays out depends on the package with `traits: []` and fetches none of the packages below
-    // but the argument parser and DocC's plugin, which SwiftPM leaves out on its own (no library uses them); with
+    // but the argument parser (the command line's, which such a client does not build); with
     // `traits: ["SnapshotTesting"]` it gets the snapshot strategies without the server.
     traits: [
         .trait(name: "Server", description: "LayoutServer (and the command line's serve) with Hummingbird"),
@@ -92,11 +92,12 @@ let package = Package(
             ]
         ),
         // Snapshot strategies for nodes and elements; the only target that uses swift-snapshot-testing (and so the
-        // only one whose build waits for swift-syntax, which that package brings).
+        // only one whose build waits for swift-syntax, which that package brings). Its images are the debug
+        // pictures LayoutRendering draws with Cairo, which it reads back to compare.
         .target(
             name: "TextureLayoutTesting",
             dependencies: [
-                "TextureLayout", "TextureLayoutCompat", "TextureLayoutText",
+                "TextureLayout", "TextureLayoutCompat", "TextureLayoutText", "LayoutRendering", "CCairo",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
                          condition: .when(traits: ["SnapshotTesting"])),
             ]

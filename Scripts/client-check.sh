@@ -4,8 +4,9 @@
 #
 #   1. the DSL cell and the same cell written with Texture's spec classes lay out identically (Scripts/client/
 #      CellTests.swift), and the client compiles with -warnings-as-errors;
-#   2. the DSL cell's snapshot is recorded on the first run (the test fails, saying so, and the file is written),
-#      passes on the second, and fails when the cell's inset changes by 2 points;
+#   2. the DSL cell's snapshots (frames as text, the debug picture as PNG) are recorded on the first run (the tests
+#      fail, saying so, and the files are written), pass on the second, and both fail when the cell's inset
+#      changes by 2 points;
 #   3. how long the DSL cell's layoutSpecThatFits(_:) takes to type-check (-debug-time-function-bodies), against
 #      a target of 2 s.
 #
@@ -65,15 +66,22 @@ if ! run; then
 fi
 # The identity test must pass on every run; only the snapshot may fail on the first.
 grep -q "✔ Test dslAndPlainCellsLayOutIdentically" "$log" || { cat "$log"; echo "client-check: the cells differ" >&2; exit 1; }
-snapshot=Tests/CellsTests/__Snapshots__/CellTests/postCellFrames.1.txt
-[ -s "$snapshot" ] || { echo "client-check: no snapshot recorded at $snapshot" >&2; exit 1; }
-echo "client-check: first run recorded $snapshot ($(wc -l <"$snapshot") lines)"
+snapshots=Tests/CellsTests/__Snapshots__/CellTests
+for file in postCellFrames.1.txt postCellImage.1.png; do
+    [ -s "$snapshots/$file" ] || { echo "client-check: no snapshot recorded at $snapshots/$file" >&2; exit 1; }
+done
+echo "client-check: first run recorded $snapshots/postCellFrames.1.txt ($(wc -l <"$snapshots/postCellFrames.1.txt")" \
+    "lines) and postCellImage.1.png ($(wc -c <"$snapshots/postCellImage.1.png") bytes)"
 run || { cat "$log"; echo "client-check: second run failed" >&2; exit 1; }
 echo "client-check: second run passed"
 if CELL_INSET=14 run; then echo "client-check: a 2-point inset change was not caught" >&2; exit 1; fi
-grep -q "postCellFrames" "$log" && grep -q "^ *[-−+]avatar" "$log" || { cat "$log"; exit 1; }
-echo "client-check: with the inset at 14 the frames snapshot fails:"
+grep -q "Test postCellFrames() recorded an issue" "$log" && grep -q "^ *[-−+]avatar" "$log" \
+    || { cat "$log"; echo "client-check: the frames snapshot did not fail" >&2; exit 1; }
+grep -q "Test postCellImage() recorded an issue" "$log" && grep -q "pixels differ" "$log" \
+    || { cat "$log"; echo "client-check: the image snapshot did not fail" >&2; exit 1; }
+echo "client-check: with the inset at 14 both snapshots fail; frames:"
 grep "^ *[-−+]avatar" "$log" | sed 's/^/    /'
+echo "    image: $(grep -o "[0-9]* of [0-9]* pixels differ[^(]*([^)]*)" "$log" | head -1)"
 
 # Type-checking time of the DSL cell: Cells is compiled again, with every function body timed.
 touch Sources/Cells/Cells.swift

@@ -22,9 +22,18 @@ import Cells
             == plainListing.replacingOccurrences(of: "PlainPostCell", with: "Cell"))
     }
 
-    @Test func postCellFrames() {
+    /// The DSL cell, its inset from CELL_INSET when set (client-check.sh moves it by 2 points).
+    static func cell() -> DSLPostCell {
         let cell = DSLPostCell()
         cell.inset = CGFloat(Double(ProcessInfo.processInfo.environment["CELL_INSET"] ?? "12") ?? 12)
-        assertSnapshot(of: cell, as: .frames(width: 375))
+        return cell
+    }
+
+    @Test func postCellFrames() {
+        assertSnapshot(of: Self.cell(), as: .frames(width: 375))
+    }
+
+    @Test func postCellImage() {
+        assertSnapshot(of: Self.cell(), as: .image(width: 375))
     }
 }

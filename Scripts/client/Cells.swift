@@ -14,6 +14,8 @@ open class PostParts: ASDisplayNode {
     public let photo = ASImageNode()
     public let badge = ASImageNode()
     public let play = ASImageNode()
+    public let more = ASImageNode()
+    public let divider = ASDisplayNode()
     public let buttons = [ASImageNode(), ASImageNode(), ASImageNode()]
     public var sponsored = false
     /// The cell's padding on every side; the snapshot tests change it by 2 points.
@@ -26,6 +28,7 @@ open class PostParts: ASDisplayNode {
         avatar.image = UIImage(size: CGSize(width: 44, height: 44))
         badge.image = UIImage(size: CGSize(width: 14, height: 14))
         play.image = UIImage(size: CGSize(width: 32, height: 32))
+        more.image = UIImage(size: CGSize(width: 20, height: 20))
         photo.image = UIImage(size: CGSize(width: 600, height: 400))
         name.attributedText = NSAttributedString(string: "Ada Lovelace",
                                                  attributes: [.font: UIFont.boldSystemFont(ofSize: 15)])
@@ -35,7 +38,8 @@ open class PostParts: ASDisplayNode {
             attributes: [.font: UIFont.systemFont(ofSize: 15)])
         body.maximumNumberOfLines = 3
         for (node, label) in [(avatar, "avatar"), (name, "name"), (time, "time"), (body, "body"), (photo, "photo"),
-                              (badge, "badge"), (play, "play")] as [(ASDisplayNode, String)] {
+                              (badge, "badge"), (play, "play"),
+                              (more, "more"), (divider, "divider")] as [(ASDisplayNode, String)] {
             node.debugName = label
         }
         for (index, button) in buttons.enumerated() {
@@ -62,8 +66,11 @@ public final class DSLPostCell: PostParts {
                     }
                     .flexShrink(1)
                     SpacerLayout()
+                    more
+                        .alignSelf(.start)
                 }
                 body.flexShrink(1)
+                divider.height(1)
                 photo
                     .aspectRatio(0.5)
                     .overlay(
@@ -95,9 +102,11 @@ public final class PlainPostCell: PostParts {
         names.style.flexShrink = 1
         let spacer = ASLayoutSpec()
         spacer.style.flexGrow = 1
+        more.style.alignSelf = .start
         let header = ASStackLayoutSpec(direction: .horizontal, spacing: 10, justifyContent: .start,
-                                       alignItems: .center, children: [corner, names, spacer])
+                                       alignItems: .center, children: [corner, names, spacer, more])
         body.style.flexShrink = 1
+        divider.style.height = ASDimensionMake(1)
         let media = ASOverlayLayoutSpec(child: ASRatioLayoutSpec(ratio: 0.5, child: photo),
                                         overlay: ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: .minimumXY,
                                                                     child: play))
@@ -111,7 +120,7 @@ public final class PlainPostCell: PostParts {
                                         alignItems: .center, children: padded + [gap])
         let raised = ASInsetLayoutSpec(insets: UIEdgeInsets(top: 2, left: 0, bottom: 0, right: 0), child: actions)
         let column = ASStackLayoutSpec(direction: .vertical, spacing: 10, justifyContent: .start,
-                                       alignItems: .stretch, children: [header, body, media, raised])
+                                       alignItems: .stretch, children: [header, body, divider, media, raised])
         let insets = UIEdgeInsets(top: inset, left: inset, bottom: inset, right: inset)
         return ASInsetLayoutSpec(insets: insets, child: column)
     }

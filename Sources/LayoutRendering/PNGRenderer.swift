@@ -52,7 +52,7 @@ public enum PNGRenderer {
         let s = pixelScale(for: size, scale: scale)
         let width = max(1, Int(saturating: (size.width * s).rounded()))
         let height = max(1, Int(saturating: (size.height * s).rounded()))
-        var image = CairoImage(width: width, height: height)
+        let image = CairoImage(width: width, height: height)
         let faces = PictureFaces()
         image.draw { cr in
             cairo_scale(cr, s, s)

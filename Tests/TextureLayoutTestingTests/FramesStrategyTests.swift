@@ -1,45 +1,10 @@
-// The frames strategy over a small cell: an avatar beside a title, inset by `inset` on every side. By hand (the cell
-// is 375 wide, any height; Texture's stack rules): the row gets 375 − 2 × inset; the title (200 × 18) is centred
-// across the 44-point line at floor((44 − 18) / 2) = 13 below the row's top, 44 + 8 = 52 right of its left.
+// The frames strategy over the small cell of Cell.swift. By hand (the cell is 375 wide, any height; Texture's stack
+// rules): the row gets 375 − 2 × inset; the title (200 × 18) is centred across the 44-point line at
+// floor((44 − 18) / 2) = 13 below the row's top, 44 + 8 = 52 right of its left.
 
 import Foundation
 import Testing
 @testable import TextureLayoutTesting
-
-/// A node of a fixed size.
-private final class Box: ASDisplayNode {
-    let size: CGSize
-    init(_ width: CGFloat, _ height: CGFloat, name: String? = nil) {
-        size = CGSize(width: width, height: height)
-        super.init()
-        debugName = name
-    }
-    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize { size }
-}
-
-private final class Cell: ASDisplayNode {
-    let avatar = Box(44, 44, name: "avatar")
-    let title = Box(200, 18)
-    let inset: CGFloat
-    let dsl: Bool
-
-    init(inset: CGFloat = 12, dsl: Bool = true) {
-        (self.inset, self.dsl) = (inset, dsl)
-        super.init()
-        debugName = "cell"
-    }
-
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        if dsl {
-            return LayoutSpec {
-                HStackLayout(spacing: 8, alignItems: .center) { avatar; title }.padding(inset)
-            }
-        }
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .start, alignItems: .center,
-                                    children: [avatar, title])
-        return ASInsetLayoutSpec(insets: UIEdgeInsets(top: inset, left: inset, bottom: inset, right: inset), child: row)
-    }
-}
 
 @Suite("Frames strategy")
 struct FramesStrategyTests {
