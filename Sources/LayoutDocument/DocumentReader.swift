@@ -167,6 +167,8 @@ struct DocumentReader {
         var style: SharedStyle?
         /// The style's percentage min and max sizes, with their paths.
         var percentages: [LayoutDocument.PercentageBound] = []
+        /// Whether a paint key was read (then the element keeps a ``Paint``).
+        var hasPaint = false
         /// The key whose element (or array of elements) is being read, with the array's remaining items and the
         /// elements built from the ones before.
         var pending: PendingKey?
@@ -314,6 +316,7 @@ struct DocumentReader {
                                  index: 0)
                 default:
                     frame.values.set(key, try value(member, declared.value, key: key, at: path))
+                    if declared.isPaint { frame.hasPaint = true }
                 }
             }
         }
@@ -342,7 +345,7 @@ struct DocumentReader {
             built.debugName = name
         }
         if built is TextNode { hasTexts = true }
-        elements.built(built, number: frame.number, name: frame.name, paint: frame.values.paint)
+        elements.built(built, number: frame.number, name: frame.name, paint: frame.hasPaint ? frame.values.paint : nil)
         if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
     }

@@ -31,15 +31,16 @@ package struct ElementKind: Sendable {
 
     /// The paint keys of a display element (``PaintKey``), as every display type declares them.
     static let paintKeys: [ElementKey] = PaintKey.allCases.map { key in
-        switch key {
-        case .backgroundColor, .borderColor, .shadowColor: ElementKey(key.rawValue, .color)
-        case .backgroundGradient: ElementKey(key.rawValue, .gradient)
-        case .cornerRadius, .borderWidth, .shadowRadius: ElementKey(key.rawValue, .number(allowsNegative: false))
-        case .maskedCorners: ElementKey(key.rawValue, .corners)
-        case .clipsToBounds, .hidden: ElementKey(key.rawValue, .bool)
-        case .alpha, .shadowOpacity: ElementKey(key.rawValue, .fraction)
-        case .shadowOffset: ElementKey(key.rawValue, .point)
+        let value: ElementValueKind = switch key {
+        case .backgroundColor, .borderColor, .shadowColor: .color
+        case .backgroundGradient: .gradient
+        case .cornerRadius, .borderWidth, .shadowRadius: .number(allowsNegative: false)
+        case .maskedCorners: .corners
+        case .clipsToBounds, .hidden: .bool
+        case .alpha, .shadowOpacity: .fraction
+        case .shadowOffset: .point
         }
+        return ElementKey(key.rawValue, value, paint: true)
     }
 
     /// The position of `key`'s declaration in ``keys``, if this type accepts it.
@@ -75,11 +76,14 @@ package struct ElementKey: Sendable {
     package let value: ElementValueKind
     /// Whether an element of the type must have the key (the reader rejects one without it).
     package let isRequired: Bool
+    /// Whether the key is paint (a paint key, or a node's `color`): an element with one keeps a ``Paint``.
+    package let isPaint: Bool
 
-    init(_ name: String, _ value: ElementValueKind, required: Bool = false) {
+    init(_ name: String, _ value: ElementValueKind, required: Bool = false, paint: Bool = false) {
         self.name = name
         self.value = value
         self.isRequired = required
+        self.isPaint = paint
     }
 
     /// A key whose value is one of the document names of `T` (`"direction": "vertical"`).
@@ -240,12 +244,9 @@ struct ElementValues {
         return nil
     }
 
-    /// The element's paint, from its paint keys (a node's `color` spelling `backgroundColor`); `nil` when it sets
-    /// none of them, so that only painted elements keep one.
-    var paint: Paint? {
-        guard values.contains(where: { PaintKey(rawValue: $0.key) != nil || ($0.key == "color" && isNode) }) else {
-            return nil
-        }
+    /// The element's paint, from its paint keys (a node's `color` spelling `backgroundColor`), for an element the
+    /// reader saw a paint key on.
+    var paint: Paint {
         var paint = Paint()
         paint.backgroundColor = color("backgroundColor") ?? (isNode ? color("color") : nil)
         paint.backgroundGradient = gradient("backgroundGradient")
@@ -264,7 +265,7 @@ struct ElementValues {
     }
 
     /// Whether the values are a `node`'s, whose `color` is its background (a text's is its glyphs').
-    var isNode: Bool { kindType == "node" }
+    private var isNode: Bool { kindType == "node" }
 
     func font(_ key: String) -> Font? {
         if case .font(let font)? = self[key] { return font }
