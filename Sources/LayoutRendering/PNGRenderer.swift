@@ -258,13 +258,13 @@ struct CairoPainter {
     /// glyph cache would round every origin to a whole pixel); glyphs without outlines (colour bitmaps) are shown
     /// through the cache.
     private func draw(_ run: GlyphRunDrawing) {
-        guard run.size > 0, run.size.isFinite, let face = faces.cairoFace(for: run.font) else { return }
-        let outlines = faces.face(for: run.font)
+        guard run.size > 0, run.size.isFinite, let font = PictureFaces.font(run.font),
+              let face = faces.cairoFace(for: font) else { return }
         var outlined: [cairo_glyph_t] = [], bitmaps: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
         for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
             let glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
-            if outlines?.outline(of: id).isEmpty == false { outlined.append(glyph) } else { bitmaps.append(glyph) }
+            if !font.outline(of: id).isEmpty { outlined.append(glyph) } else { bitmaps.append(glyph) }
         }
         guard !outlined.isEmpty || !bitmaps.isEmpty else { return }
         cairo_set_font_face(cr, face)
@@ -276,12 +276,15 @@ struct CairoPainter {
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
         PNGRenderer.setColor(cr, run.color)
-        if !outlined.isEmpty {
-            cairo_new_path(cr)
-            cairo_glyph_path(cr, outlined, Int32(outlined.count))
-            cairo_fill(cr)
+        // Cairo loads the glyphs from the font's FreeType face, which other pictures may be reading.
+        font.withFreeTypeFace { _ in
+            if !outlined.isEmpty {
+                cairo_new_path(cr)
+                cairo_glyph_path(cr, outlined, Int32(outlined.count))
+                cairo_fill(cr)
+            }
+            if !bitmaps.isEmpty { cairo_show_glyphs(cr, bitmaps, Int32(bitmaps.count)) }
         }
-        if !bitmaps.isEmpty { cairo_show_glyphs(cr, bitmaps, Int32(bitmaps.count)) }
     }
 
     private func draw(_ image: ImageDrawing) {

@@ -4,54 +4,46 @@ import TextureLayout
 import TextureLayoutPaint
 import TextureLayoutText
 
-/// The font faces one picture draws glyphs with, opened once per font: FreeType faces (outlines for SVG,
-/// metrics for labels) and the Cairo faces made from them (PNG). Every back end reaches glyphs through here, so
-/// that where faces come from is decided in one place. A face is not shared between threads, so each picture has
-/// its own.
+/// What one picture draws glyphs with: each font's own face, which the text module opened once when it loaded the
+/// font (outlines for SVG, metrics for labels, the FreeType face for Cairo), and the Cairo faces made from those
+/// (PNG). Every back end reaches glyphs through here, so that where faces come from is decided in one place.
 final class PictureFaces {
-    private var faces: [ObjectIdentifier: GlyphFace?] = [:]
-    /// Cairo's faces over ``faces``' FreeType faces, by font; destroyed before them.
+    /// Cairo's faces over the fonts' FreeType faces, by font; destroyed with the picture (the fonts outlive it).
     private var cairoFaces: [ObjectIdentifier: OpaquePointer] = [:]
-    /// The default font's face, for labels (`nil` when the system has no default font).
-    private(set) lazy var labels: LabelTypeface? = {
-        guard let font = try? Font.defaultFont(), let face = face(for: font) else { return nil }
-        return LabelTypeface(font: font, face: face)
-    }()
+    /// The default font, for labels (`nil` when the system has no default font).
+    private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).map(LabelTypeface.init)
 
     deinit {
         for face in cairoFaces.values { cairo_font_face_destroy(face) }
     }
 
-    /// The face of `font` (`nil` if FreeType cannot open its file).
-    func face(for font: any GlyphFont) -> GlyphFace? {
-        if let face = faces[ObjectIdentifier(font)] { return face }
-        let face = GlyphFace(path: font.path, index: font.faceIndex)
-        faces[ObjectIdentifier(font)] = face
-        return face
-    }
+    /// The text module's font behind a run's font (every glyph run a document draws comes from one).
+    static func font(_ font: any GlyphFont) -> Font? { font as? Font }
 
-    /// Cairo's face for `font`, unhinted (glyphs sit at the positions the layout measured); `nil` if FreeType
-    /// cannot open its file.
-    func cairoFace(for font: any GlyphFont) -> OpaquePointer? {
+    /// Cairo's face for `font`, unhinted (glyphs sit at the positions the layout measured), made from the font's
+    /// FreeType face under its lock. Cairo reads that face while it draws: draw inside
+    /// ``Font/withFreeTypeFace(_:)``.
+    func cairoFace(for font: Font) -> OpaquePointer? {
         if let made = cairoFaces[ObjectIdentifier(font)] { return made }
-        guard let face = face(for: font), let ftFace = face.ftFace else { return nil }
         let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
-        guard let made = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else { return nil }
+        guard let made = font.withFreeTypeFace({ cairo_ft_font_face_create_for_ft_face($0, flags) }) else {
+            return nil
+        }
         cairoFaces[ObjectIdentifier(font)] = made
         return made
     }
 
     /// A run's outlines as SVG path data in the canvas's coordinates (y down), two decimals; empty for glyphs
-    /// without outlines (spaces) or a font FreeType cannot open.
+    /// without outlines (spaces).
     func svgPathData(_ run: GlyphRunDrawing) -> String {
-        guard let face = face(for: run.font) else { return "" }
-        let s = run.size / face.unitsPerEm
+        guard let font = PictureFaces.font(run.font) else { return "" }
+        let s = run.size / Double(font.unitsPerEm)
         var data = ""
         for (glyph, origin) in zip(run.glyphs, run.positions) {
             func point(_ x: Double, _ y: Double) -> String {
                 SVGRenderer.short(origin.x + x * s) + " " + SVGRenderer.short(origin.y - y * s)
             }
-            for segment in face.outline(of: glyph) {
+            for segment in font.outline(of: glyph) {
                 switch segment {
                 case let .move(x, y): data += (data.isEmpty ? "M" : "ZM") + point(x, y)
                 case let .line(x, y): data += "L" + point(x, y)
@@ -71,22 +63,20 @@ final class LabelTypeface: LabelFont {
     /// Small enough to fit most named boxes of a phone screen, large enough to read at scale 1.
     static let size = 7.0
     let font: Font
-    let face: GlyphFace
     /// Each character's glyph and advance in points, looked up once.
     private var glyphs: [Unicode.Scalar: (id: UInt32, advance: Double)] = [:]
 
-    init(font: Font, face: GlyphFace) {
+    init(font: Font) {
         self.font = font
-        self.face = face
     }
 
-    var ascent: Double { face.ascender * LabelTypeface.size / face.unitsPerEm }
-    var descent: Double { face.descender * LabelTypeface.size / face.unitsPerEm }
+    var ascent: Double { Double(font.ascender) * LabelTypeface.size / Double(font.unitsPerEm) }
+    var descent: Double { -Double(font.descender) * LabelTypeface.size / Double(font.unitsPerEm) }
 
     private func glyph(_ scalar: Unicode.Scalar) -> (id: UInt32, advance: Double) {
         if let glyph = glyphs[scalar] { return glyph }
-        let id = face.glyph(for: scalar)
-        let glyph = (id, face.advance(of: id) * LabelTypeface.size / face.unitsPerEm)
+        let id = font.glyph(for: scalar)
+        let glyph = (id, font.advance(of: id) * LabelTypeface.size / Double(font.unitsPerEm))
         glyphs[scalar] = glyph
         return glyph
     }

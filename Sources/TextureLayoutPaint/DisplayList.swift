@@ -1,7 +1,7 @@
 import TextureLayout
 
-/// A font whose glyphs a picture draws: its file and its face in the file. The text module's fonts are these;
-/// a back end opens the file (once per picture) and draws glyph ids from it.
+/// A font whose glyphs a picture draws: its file and its face in the file. The text module's fonts are these; a
+/// back end draws glyph ids with the face the text module keeps for each of them (its outlines, its FreeType face).
 public protocol GlyphFont: AnyObject, Sendable {
     /// The font file's path.
     var path: String { get }

@@ -73,6 +73,8 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
 
     /// HarfBuzz's font at a scale of `unitsPerEm` (positions come out in design units), made immutable.
     let hbFont: OpaquePointer
+    /// The FreeType face that renderers draw glyphs from (see ``outline(of:)`` and ``withFreeTypeFace(_:)``).
+    let freeType: FreeTypeFace
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -96,7 +98,8 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         let signature = UnsafeRawPointer(bytes).loadUnaligned(as: UInt32.self).bigEndian
         guard [0x0001_0000, 0x7472_7565, 0x4F54_544F, 0x7474_6366, 0x774F_4646, 0x774F_4632].contains(signature)
         else { throw .notAFont(path: path) }
-        familyName = try Font.checkWithFreeType(bytes, length: Int(length), faceIndex: faceIndex, path: path)
+        (familyName, freeType) = try Font.openWithFreeType(blob, bytes, length: Int(length), faceIndex: faceIndex,
+                                                           path: path)
 
         guard faceIndex >= 0, faceIndex < Int(hb_face_count(blob)) else {
             throw .corrupt(path: path, detail: "no face \(faceIndex)")
@@ -124,26 +127,28 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
 
     deinit { hb_font_destroy(hbFont) }
 
-    /// Opens the font with FreeType to tell a non-font from a damaged font, and returns its family name.
-    private static func checkWithFreeType(_ bytes: UnsafePointer<CChar>, length: Int, faceIndex: Int,
-                                          path: String) throws(FontError) -> String {
+    /// Opens the font with FreeType, which tells a non-font from a damaged font, and returns its family name and
+    /// the face, kept for drawing (it reads `bytes`, which `blob` holds).
+    private static func openWithFreeType(_ blob: OpaquePointer, _ bytes: UnsafePointer<CChar>, length: Int,
+                                         faceIndex: Int, path: String) throws(FontError) -> (String, FreeTypeFace) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .corrupt(path: path, detail: "FreeType could not start")
         }
-        defer { FT_Done_FreeType(library) }
         var face: FT_Face?
         let error = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
             FT_New_Memory_Face(library, $0, length, faceIndex, &face)
         }
-        // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
-        if error == 0x02 { throw .notAFont(path: path) }
-        guard error == 0, let face else { throw .corrupt(path: path, detail: freeTypeProblem(Int32(error))) }
-        defer { FT_Done_Face(face) }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            throw .notAFont(path: path)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
+            if error == 0x02 { throw .notAFont(path: path) }
+            throw .corrupt(path: path, detail: freeTypeProblem(Int32(error)))
         }
-        return face.pointee.family_name.map { String(cString: $0) } ?? ""
+        // Owned from here: the library and face go with it, when this throws too.
+        let kept = FreeTypeFace(library: library, face: face, blob: blob)
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { throw .notAFont(path: path) }
+        return (face.pointee.family_name.map { String(cString: $0) } ?? "", kept)
     }
 
     /// The `hhea` table's ascender, descender and line gap, read from the table itself.
