@@ -35,8 +35,11 @@ public enum PNGRenderer {
 
     /// The PNG file of `lists` drawn one over the other (the paint, then the debug picture) at `scale`, on a
     /// canvas of the first list's size filled with `background` (transparent when `nil`).
+    /// A caller that gave up (``LayoutCancellation/current`` set) gets no bytes: drawing stops at its next check
+    /// (every 1,024 commands) and the picture is not encoded.
     package static func render(_ lists: [DisplayList], scale: Double, background: RGBA?) -> [UInt8] {
         var image = draw(lists, scale: scale, background: background)
+        if let cancellation = LayoutCancellation.current, cancellation.isCancelled { return [] }
         return image.png()
     }
 
@@ -134,7 +137,9 @@ struct CairoPainter {
     var minimumLineWidth: Double { 1 / pixelScale }
 
     mutating func draw(_ commands: [DisplayCommand]) {
-        for command in commands {
+        let cancellation = LayoutCancellation.current
+        for (index, command) in commands.enumerated() {
+            if index % 1024 == 0, let cancellation, cancellation.isCancelled { return }
             // A path with a coordinate that is not finite would put the context in an error state that stops every
             // later drawing: such a command is left out.
             guard command.hasFiniteGeometry else { continue }

@@ -236,3 +236,13 @@ import TextureLayoutPaint
         #expect(png.width == 1 && png.height == 1)
     }
 }
+
+/// A PNG whose caller gave up (``LayoutCancellation/current`` set, as the server does at its time limit) is not
+/// drawn to its end or encoded: the caller gets no bytes.
+@Test func drawingStopsWhenTheCallerGivesUp() throws {
+    let result = try layOut(#"{"root": {"type": "node", "name": "box", "size": [40, 30], "backgroundColor": "red"}}"#)
+    let cancelled = LayoutCancellation()
+    cancelled.cancel()
+    #expect(LayoutCancellation.$current.withValue(cancelled) { PictureFormat.png.render(result) }.isEmpty)
+    #expect(PictureFormat.png.render(result).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+}
