@@ -53,20 +53,22 @@ public enum PNGRenderer {
     package static func draw(_ lists: [DisplayList], scale: Double, background: RGBA?) -> CairoImage {
         let size = lists.first?.size ?? Size(0, 0)
         let s = pixelScale(for: size, scale: scale)
-        let width = max(1, Int(saturating: (size.width * s).rounded()))
-        let height = max(1, Int(saturating: (size.height * s).rounded()))
+        let (width, height) = pixels(size, pixelScale: s)
         let image = CairoImage(width: width, height: height)
-        let faces = PictureFaces()
         image.draw { cr in
             cairo_scale(cr, s, s)
-            if let background {
-                setColor(cr, background)
-                cairo_paint(cr)
-            }
-            var painter = CairoPainter(cr: cr, pixelScale: s, faces: faces, width: width, height: height)
-            for list in lists { painter.draw(list.commands) }
+            CairoPainter.paint(lists, on: cr, background: background,
+                               painter: CairoPainter(cr: cr, pixelScale: s, deviceUnitsPerPixel: 1,
+                                                     glyphs: .outlines, faces: PictureFaces(), width: width,
+                                                     height: height))
         }
         return image
+    }
+
+    /// The size in whole pixels (at least 1 × 1) of a canvas of `size` points at `pixelScale`.
+    static func pixels(_ size: Size, pixelScale: Double) -> (width: Int, height: Int) {
+        (max(1, Int(saturating: (size.width * pixelScale).rounded())),
+         max(1, Int(saturating: (size.height * pixelScale).rounded())))
     }
 
     static func setColor(_ cr: OpaquePointer, _ color: RGBA) {
@@ -111,27 +113,65 @@ package struct CairoImage: ~Copyable {
 
     /// The image as a PNG file (8-bit RGBA, unpremultiplied; Cairo's writer over libpng).
     mutating func png() -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        }
+        let sink = CairoBytes()
+        let status = sink.writing { cairo_surface_write_to_png_stream(surface, CairoBytes.write, $0) }
         return status == CAIRO_STATUS_SUCCESS ? sink.bytes : []
     }
 }
 
-/// Draws display commands on a Cairo context whose user space is the canvas in points.
+/// The bytes Cairo writes through a stream (a PNG or PDF file), collected in memory.
+final class CairoBytes {
+    private(set) var bytes: [UInt8] = []
+
+    /// Cairo's write function: appends to the ``CairoBytes`` its closure points to.
+    static let write: cairo_write_func_t = { closure, data, length in
+        let sink = Unmanaged<CairoBytes>.fromOpaque(closure!).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// Runs `body` with the closure pointer to pass along with ``write``, keeping this object alive meanwhile.
+    func writing<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
+        withExtendedLifetime(self) { body(Unmanaged.passUnretained(self).toOpaque()) }
+    }
+}
+
+/// Draws display commands on a Cairo context whose user space is the canvas in points, whatever the surface: the
+/// PNG back end's image surface and the PDF back end's page both go through here.
 struct CairoPainter {
     let cr: OpaquePointer
-    /// Pixels per point.
+    /// Pixels per point: the resolution of what is rasterized here (shadow masks, the thinnest line).
     let pixelScale: Double
+    /// The surface's device units per pixel of ``pixelScale``: 1 on an image surface (a device unit is a pixel),
+    /// `1 / pixelScale` on a PDF page (a device unit is a point).
+    let deviceUnitsPerPixel: Double
+    /// How glyphs reach the surface.
+    let glyphs: GlyphDrawing
+    /// The faces glyphs are drawn with: they must outlive the surface, which a PDF's reads when it is finished
+    /// (the fonts are subsetted then).
     let faces: PictureFaces
-    /// The surface's size in pixels.
+    /// The canvas's size in pixels.
     let width: Int, height: Int
+
+    /// How a surface draws glyphs.
+    enum GlyphDrawing {
+        /// Filled as paths at their fractional positions (pixels: Cairo's glyph cache would round each origin to a
+        /// whole pixel); glyphs without outlines (colour shown) through the cache.
+        case outlines
+        /// Shown as text (`cairo_show_glyphs`): a PDF embeds the subsetted font, keeps the fractional positions
+        /// and lets readers select the text.
+        case text
+    }
+
+    /// Fills the canvas with `background` (when given), then draws `lists` one over the other with `painter`.
+    static func paint(_ lists: [DisplayList], on cr: OpaquePointer, background: RGBA?, painter: CairoPainter) {
+        if let background {
+            PNGRenderer.setColor(cr, background)
+            cairo_paint(cr)
+        }
+        var painter = painter
+        for list in lists { painter.draw(list.commands) }
+    }
 
     /// The thinnest line drawn, in points: one pixel.
     var minimumLineWidth: Double { 1 / pixelScale }
@@ -196,10 +236,13 @@ struct CairoPainter {
     /// The opacities of the groups open.
     private var groupOpacities: [Double] = []
 
-    init(cr: OpaquePointer, pixelScale: Double, faces: PictureFaces, width: Int, height: Int) {
+    init(cr: OpaquePointer, pixelScale: Double, deviceUnitsPerPixel: Double, glyphs: GlyphDrawing,
+         faces: PictureFaces, width: Int, height: Int) {
         self.cr = cr
-        self.pixelScale = pixelScale
         self.faces = faces
+        self.pixelScale = pixelScale
+        self.deviceUnitsPerPixel = deviceUnitsPerPixel
+        self.glyphs = glyphs
         self.width = width
         self.height = height
     }
@@ -259,19 +302,17 @@ struct CairoPainter {
         cairo_pattern_destroy(pattern)
     }
 
-    /// Glyphs with outlines are filled as paths, so that each sits at its measured fractional position (Cairo's
-    /// glyph cache would round every origin to a whole pixel); glyphs without outlines (colour bitmaps) are shown
-    /// through the cache.
+    /// Glyphs as ``glyphs`` says: filled outlines where they can be, the rest shown through Cairo's font.
     private func draw(_ run: GlyphRunDrawing) {
         guard run.size > 0, run.size.isFinite, let font = PictureFaces.font(run.font),
               let face = faces.cairoFace(for: font) else { return }
-        var outlined: [cairo_glyph_t] = [], bitmaps: [cairo_glyph_t] = []
+        var outlined: [cairo_glyph_t] = [], shown: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
         for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
             let glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
-            if !font.outline(of: id).isEmpty { outlined.append(glyph) } else { bitmaps.append(glyph) }
+            if glyphs == .outlines, !font.outline(of: id).isEmpty { outlined.append(glyph) } else { shown.append(glyph) }
         }
-        guard !outlined.isEmpty || !bitmaps.isEmpty else { return }
+        guard !outlined.isEmpty || !shown.isEmpty else { return }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, run.size)
         let options = cairo_font_options_create()
@@ -288,7 +329,7 @@ struct CairoPainter {
                 cairo_glyph_path(cr, outlined, Int32(outlined.count))
                 cairo_fill(cr)
             }
-            if !bitmaps.isEmpty { cairo_show_glyphs(cr, bitmaps, Int32(bitmaps.count)) }
+            if !shown.isEmpty { cairo_show_glyphs(cr, shown, Int32(shown.count)) }
         }
     }
 
@@ -354,6 +395,7 @@ struct CairoPainter {
         cairo_surface_mark_dirty(mask)
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        if deviceUnitsPerPixel != 1 { cairo_scale(cr, deviceUnitsPerPixel, deviceUnitsPerPixel) }
         PNGRenderer.setColor(cr, color)
         cairo_mask_surface(cr, mask, x0, y0)
         cairo_restore(cr)

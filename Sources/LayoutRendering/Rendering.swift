@@ -8,6 +8,8 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     case svg
     /// Pixels at the document's scale (Cairo).
     case png
+    /// A one-page vector PDF (Cairo): the page is the root's size in points, text is selectable.
+    case pdf
     /// Text, for terminals and plain-text diffs: always the outline picture.
     case ascii
 
@@ -21,9 +23,9 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         /// (its frame, as in the `layout` command's `frames`), so that a script (the server's playground) can find
         /// elements and frames.
         public var dataAttributes: Bool
-        /// svg, png: the colour the canvas is filled with first (`--background`); transparent when `nil`.
+        /// svg, png, pdf: the colour the canvas is filled with first (`--background`); transparent when `nil`.
         public var background: RGBA?
-        /// svg, png: draw the outline picture (outlines, marks of zero-size elements, names) over the paint
+        /// svg, png, pdf: draw the outline picture (outlines, marks of zero-size elements, names) over the paint
         /// (`--debug`).
         public var debug: Bool
 
@@ -42,10 +44,11 @@ public enum PictureFormat: String, CaseIterable, Sendable {
     public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
         switch self {
         case .svg: return Array(SVGRenderer.render(result, options: options).utf8)
-        case .png:
+        case .png, .pdf:
             var lists = [result.displayList]
             if options.debug { lists.append(LayoutPicture(result).debugList(labels: options.labels, faces: PictureFaces())) }
-            return PNGRenderer.render(lists, scale: result.document.scale, background: options.background)
+            return self == .png ? PNGRenderer.render(lists, scale: result.document.scale, background: options.background)
+                : PDFRenderer.render(lists, scale: result.document.scale, background: options.background)
         case .ascii:
             return Array(ASCIIRenderer.render(LayoutPicture(result), maxColumns: options.maxColumns,
                                               labels: options.labels).utf8)

@@ -251,6 +251,7 @@ extension PictureFormat {
         switch self {
         case .svg: return "image/svg+xml"
         case .png: return "image/png"
+        case .pdf: return "application/pdf"
         case .ascii: return "text/plain; charset=utf-8"
         }
     }

@@ -29,7 +29,7 @@ extension PictureFormat {
     /// The format a `--format` value (or the server's `format` parameter) names.
     public init(option value: String, named option: String) throws(ToolFailure) {
         guard let format = PictureFormat(rawValue: value) else {
-            throw .usage("\(option): expected svg, png or ascii, got \(jsonString(value))")
+            throw .usage("\(option): expected svg, png, pdf or ascii, got \(jsonString(value))")
         }
         self = format
     }

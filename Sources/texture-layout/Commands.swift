@@ -133,21 +133,30 @@ struct ValidateCommand: ToolCommand {
 struct RenderCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draws the document's paint as SVG or PNG (with --debug, its outlines and names over it), or its "
+        abstract: "Draws the document's paint as SVG, PNG or PDF (with --debug, its outlines and names over it), or its "
             + "outlines as ASCII."
     )
 
-    @Argument(help: ArgumentHelp("The layout document; - is standard input.", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The layout documents; - is standard input (one document only).",
+                                 valueName: "file"))
+    var files: [String]
 
     @Option(help: ArgumentHelp(
-        "svg, png or ascii (default: from the output file's extension .svg, .png or .txt; svg on standard output).",
+        "svg, png, pdf or ascii (default: from the output file's extension .svg, .png, .pdf or .txt; svg on standard "
+            + "output).",
         valueName: "format"))
     var format: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Writes the picture to this file instead of standard output.",
-                                                    valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Writes the picture to this file instead of standard output; with several documents, the folder (made if "
+            + "missing) that gets one picture per document, named after it.",
+        valueName: "out"))
     var output: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With several documents: how many worker threads draw them (default: the machine's "
+                                   + "cores).", valueName: "n"))
+    var jobs: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("ascii: the most characters per line (default 100).",
                                                         valueName: "n"))
@@ -172,9 +181,13 @@ struct RenderCommand: ToolCommand {
 
     @OptionGroup var timeout: TimeoutOption
 
-    func pictureFormat() throws(Failure) -> PictureFormat {
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
+    }
+
+    func pictureFormat(batch: Bool) throws(Failure) -> PictureFormat {
         if let format { return try PictureFormat(option: format, named: "--format") }
-        guard let output else { return .svg }
+        guard let output, !batch else { return .svg }
         // Only a dot in the file's own name starts an extension (`dir.d/picture` has none).
         let name = output.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         let fileExtension = name.dropFirst().contains(".") ? name.split(separator: ".").last.map(String.init) : nil
@@ -182,16 +195,17 @@ struct RenderCommand: ToolCommand {
             // Writing SVG into `picture.jpg` would surprise whoever opens it: say what to do instead.
             let shown = fileExtension.map { "\".\($0)\"" } ?? "no extension"
             throw .usage("-o: cannot tell the picture format from \(shown) (\(SizeOptions.quoted(output))): "
-                         + "use .svg, .png or .txt, or give --format svg|png|ascii")
+                         + "use .svg, .png, .pdf or .txt, or give --format svg|png|pdf|ascii")
         }
         return value
     }
 
     /// The file extensions `render` knows without `--format`.
-    static let formatsByExtension: [String: PictureFormat] = ["svg": .svg, "png": .png, "txt": .ascii]
+    static let formatsByExtension = Dictionary(uniqueKeysWithValues: PictureFormat.allCases.map { ($0.fileExtension, $0) })
 
     func execute() throws(Failure) {
-        let format = try pictureFormat()
+        let files = FileRuns.unfolded(self.files)
+        let format = try pictureFormat(batch: files.count > 1)
         if let columns, columns < 2 { throw .usage("--columns: must be at least 2, got \(columns)") }
         let labelMode = try labels.map { (text: String) throws(Failure) -> LabelMode in
             guard let mode = LabelMode(rawValue: text) else {
@@ -205,18 +219,26 @@ struct RenderCommand: ToolCommand {
             }
             return color
         }
-        timeout.start()
-        var document = try readDocument(file, maxInput: input.maxInput)
-        try size.apply(to: &document)
-        let result = try layOut(document)
-        try PictureLimits.check(result, in: format, overrides: size.parsed(), optionPrefix: "--")
         var options = PictureFormat.Options()
         if let columns { options.maxColumns = columns }
         options.labels = labelMode
         options.background = canvas
         options.debug = debug
-        let picture = format.render(result, options: options)
+        timeout.start()
+        guard files.count > 1 else {
+            var document = try readDocument(files[0], maxInput: input.maxInput)
+            try size.apply(to: &document)
+            let result = try layOut(document)
+            try PictureLimits.check(result, in: format, overrides: size.parsed(), optionPrefix: "--")
+            let picture = format.render(result, options: options)
+            Watchdog.finish()
+            try IO.write(picture, to: output)
+            return
+        }
+        let batch = try RenderBatch(files: files, folder: output, format: format, options: options,
+                                    overrides: size.parsed(), maxInput: input.maxInput)
+        onThreads(min(jobs ?? processorCount(), files.count)) { batch.work() }
         Watchdog.finish()
-        try IO.write(picture, to: output)
+        try batch.finish()
     }
 }

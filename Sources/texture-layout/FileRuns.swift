@@ -10,7 +10,7 @@ enum FileRuns {
     static let separator: Character = "\0"
 
     /// The subcommands whose positional arguments are all files (of one list).
-    static let commands: Set<String> = ["layout", "validate"]
+    static let commands: Set<String> = ["layout", "validate", "render"]
 
     /// `arguments` (a subcommand and its arguments) with each run of three or more arguments that do not start
     /// with `-` folded; unchanged for other subcommands and after a `--`.

@@ -116,7 +116,7 @@ import Glibc
         #expect(try server.post("/layout?width=wide", document).error == "width: expected a number, got \"wide\"")
         #expect(try server.post("/layout?max=1", document).error == "max: expected W,H, got \"1\"")
         #expect(try server.post("/layout?min=300,0&max=100,100", document).status == 400)
-        #expect(try server.post("/render?format=gif", document).error == "format: expected svg, png or ascii, got \"gif\"")
+        #expect(try server.post("/render?format=gif", document).error == "format: expected svg, png, pdf or ascii, got \"gif\"")
         #expect(try server.post("/render?scale=0", document).status == 400)
         #expect(try server.post("/layout?direction=up", document).error == "direction: expected ltr or rtl, got \"up\"")
     }
