@@ -24,8 +24,9 @@ public enum PDFRenderer {
                                painter: CairoPainter(cr: cr, pixelScale: s, deviceUnitsPerPixel: 1 / s,
                                                      glyphs: .text, faces: faces, width: width, height: height))
             cairo_destroy(cr)
-            // Finishing subsets the fonts from the faces' FreeType faces: they are released only after it.
-            withExtendedLifetime(faces) {
+            // Finishing subsets the fonts from the faces' FreeType faces: under their locks, and released only
+            // after it.
+            faces.withEveryFontLocked {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
             }

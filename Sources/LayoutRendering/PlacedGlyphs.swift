@@ -9,12 +9,12 @@ import TextureLayoutText
 /// (PNG). Every back end reaches glyphs through here, so that where faces come from is decided in one place.
 final class PictureFaces {
     /// Cairo's faces over the fonts' FreeType faces, by font; destroyed with the picture (the fonts outlive it).
-    private var cairoFaces: [ObjectIdentifier: OpaquePointer] = [:]
+    private var cairoFaces: [ObjectIdentifier: (font: Font, face: OpaquePointer)] = [:]
     /// The default font, for labels (`nil` when the system has no default font).
     private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).map(LabelTypeface.init)
 
     deinit {
-        for face in cairoFaces.values { cairo_font_face_destroy(face) }
+        for entry in cairoFaces.values { cairo_font_face_destroy(entry.face) }
     }
 
     /// The text module's font behind a run's font (every glyph run a document draws comes from one).
@@ -24,13 +24,24 @@ final class PictureFaces {
     /// FreeType face under its lock. Cairo reads that face while it draws: draw inside
     /// ``Font/withFreeTypeFace(_:)``.
     func cairoFace(for font: Font) -> OpaquePointer? {
-        if let made = cairoFaces[ObjectIdentifier(font)] { return made }
+        if let made = cairoFaces[ObjectIdentifier(font)] { return made.face }
         let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
         guard let made = font.withFreeTypeFace({ cairo_ft_font_face_create_for_ft_face($0, flags) }) else {
             return nil
         }
-        cairoFaces[ObjectIdentifier(font)] = made
+        cairoFaces[ObjectIdentifier(font)] = (font, made)
         return made
+    }
+
+    /// Runs `body` holding the FreeType lock of every font this picture drew with: finishing a PDF surface subsets
+    /// the fonts, reading their faces, which another picture on another thread may be drawing with. The locks are
+    /// taken in one order (by object identity), so two pictures finishing at once never wait for each other.
+    func withEveryFontLocked<R>(_ body: () -> R) -> R {
+        let fonts = cairoFaces.values.map(\.font).sorted { ObjectIdentifier($0) < ObjectIdentifier($1) }
+        func locking(from index: Int) -> R {
+            index == fonts.count ? body() : fonts[index].withFreeTypeFace { _ in locking(from: index + 1) }
+        }
+        return locking(from: 0)
     }
 
     /// A run's outlines as SVG path data in the canvas's coordinates (y down), two decimals; empty for glyphs
