@@ -349,12 +349,19 @@ def css_number(value):
     return "0" if text in ("-0", "") else text
 
 
-def gradient_css(value, width, height):
+def gradient_terms(value):
+    """A `backgroundGradient`'s colours, locations, start and end points and whether it is radial, with the
+    contract's defaults filled in (locations spread evenly, [0.5, 0] to [0.5, 1], axial)."""
     colours = value["colors"]
     count = len(colours)
     locations = value.get("locations") or [k / (count - 1) for k in range(count)]
-    (sx, sy), (ex, ey) = value.get("startPoint", [0.5, 0]), value.get("endPoint", [0.5, 1])
-    if value.get("type", "axial") == "radial":
+    start, end = value.get("startPoint", [0.5, 0]), value.get("endPoint", [0.5, 1])
+    return colours, locations, start, end, value.get("type", "axial") == "radial"
+
+
+def gradient_css(value, width, height):
+    colours, locations, (sx, sy), (ex, ey), radial = gradient_terms(value)
+    if radial:
         unit = math.hypot(ex - sx, ey - sy)
         if unit == 0:
             return f"linear-gradient({colours[-1]}, {colours[-1]})"
@@ -557,11 +564,10 @@ def parse_colour(text):
 
 def gradient_colour(value, width, height, px, py):
     """The contract's colour of `value` at (px, py) in a width × height box, premultiplied, 0…1."""
-    colours = [parse_colour(c) for c in value["colors"]]
+    names, locations, (sx, sy), (ex, ey), radial = gradient_terms(value)
+    colours = [parse_colour(c) for c in names]
     count = len(colours)
-    locations = value.get("locations") or [k / (count - 1) for k in range(count)]
-    (sx, sy), (ex, ey) = value.get("startPoint", [0.5, 0]), value.get("endPoint", [0.5, 1])
-    if value.get("type", "axial") == "radial":
+    if radial:
         unit = math.hypot(ex - sx, ey - sy)
         if unit == 0:
             return colours[-1]

@@ -27,16 +27,8 @@ import Testing
 
     /// Runs the script with `arguments` and expects it to pass; its report (one line per picture) is the message.
     func runScript(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--tool", executable.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try runPythonScript(Self.script, ["--tool", executable.path] + arguments)
+        #expect(status == 0, "\(report)")
         #expect(report.contains(" pictures: pixels off by more than 40: max "), "\(report)")
     }
 

@@ -16,18 +16,10 @@ import Testing
         let scratch = try Scratch()
         let screenshot = ProcessInfo.processInfo.environment["TEXTURE_LAYOUT_SCREENSHOT"]
             ?? scratch.path("playground.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--url", "http://127.0.0.1:\(server.port)",
-                             "--tool", executable.path, "--examples", examplesDirectory.path,
-                             "--screenshot", screenshot]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let (status, report) = try runPythonScript(
+            Self.script, ["--url", "http://127.0.0.1:\(server.port)", "--tool", executable.path,
+                          "--examples", examplesDirectory.path, "--screenshot", screenshot])
+        #expect(status == 0, "\(report)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
         #expect(server.stop() == 0)
     }

@@ -47,6 +47,22 @@ struct Run {
     }
 }
 
+/// Runs `python3 SCRIPT ARGUMENTS…` (the reference tools the tests drive: Chromium through Selenium, resvg) and
+/// returns its exit status and everything it printed, standard output and error together, which is the report a
+/// failing test shows.
+func runPythonScript(_ script: URL, _ arguments: [String]) throws -> (status: Int32, report: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, report)
+}
+
 /// A folder for one test's files, removed at the end of the test.
 final class Scratch {
     let url: URL
