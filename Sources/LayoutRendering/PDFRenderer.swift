@@ -3,7 +3,7 @@ import LayoutDocument
 import TextureLayout
 import TextureLayoutPaint
 
-/// Writes display lists as a one-page PDF through Cairo's PDF surface, drawn by the same ``CairoPainter`` as the
+/// Writes display lists as a one-page PDF through Cairo's PDF surface, drawn by the same Cairo routine as the
 /// PNG back end: paths, gradients, clips and groups stay vectors, glyphs are text in the embedded, subsetted fonts
 /// (selectable), and shadows are images blurred at the PNG's resolution.
 public enum PDFRenderer {
