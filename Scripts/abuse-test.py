@@ -16,10 +16,10 @@ import argparse
 import http.client
 import json
 import os
-import signal
-import subprocess
 import sys
 import time
+
+import served_tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -82,15 +82,9 @@ def main():
 
     kinds = [("million combining marks", "/layout", marks_document()),
              ("150,000-node PNG", "/render?format=png", grid_document())]
-    server = subprocess.Popen([args.tool, "serve", "--port", "0", "--timeout", str(args.timeout),
-                               "--max-body", str(64 << 20)],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline().strip()
-    if not line.startswith("listening on http://127.0.0.1:"):
-        print("the server did not start:", line)
-        server.kill()
+    server, port = served_tool.start(args.tool, "--timeout", str(args.timeout), "--max-body", str(64 << 20))
+    if server is None:
         return 1
-    port = int(line.rsplit(":", 1)[1])
     status, _, _ = send(port, "/layout", SMALL)  # warm-up: fonts found, workers started
     failures = []
     for name, path, body in kinds:
@@ -108,12 +102,7 @@ def main():
                 failures.append(f"{name} #{round}: CPU busy {idle:.2f} s after the answer (bound 1 s)")
             if small > 0.5 or small_status != 200:
                 failures.append(f"{name} #{round}: small layout {small_status} after {small:.2f} s (bound 0.5 s)")
-    server.send_signal(signal.SIGTERM)
-    try:
-        exit_status = server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        exit_status = "did not stop"
+    exit_status = served_tool.stop(server)
     if exit_status != 0:
         failures.append(f"server exit status {exit_status}")
     print(json.dumps({"cores": os.cpu_count(), "timeout_s": args.timeout, "failures": failures}))

@@ -11,11 +11,11 @@ import argparse
 import http.client
 import json
 import os
-import signal
-import subprocess
 import sys
 import threading
 import time
+
+import served_tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,14 +57,9 @@ def main():
     mix += [("GET", "/health", None, 200), ("GET", "/", None, 200), ("POST", "/layout", broken, 422),
             ("GET", "/nowhere", None, 404)]
 
-    server = subprocess.Popen([args.tool, "serve", "--port", "0", "--examples", examples],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline().strip()
-    if not line.startswith("listening on http://127.0.0.1:"):
-        print("the server did not start:", line)
-        server.kill()
+    server, port = served_tool.start(args.tool, "--examples", examples)
+    if server is None:
         return 1
-    port = int(line.rsplit(":", 1)[1])
     rss_start = rss_kib(server.pid)
 
     def send(connection, request):
@@ -119,12 +114,7 @@ def main():
     elapsed = time.perf_counter() - started
     rss_after = rss_kib(server.pid)
 
-    server.send_signal(signal.SIGTERM)
-    try:
-        exit_status = server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        exit_status = "did not stop"
+    exit_status = served_tool.stop(server)
 
     latencies.sort()
     count = len(latencies)
