@@ -1,4 +1,5 @@
 import Dispatch
+import Metrics
 import Synchronization
 import TextureLayout
 
@@ -13,6 +14,8 @@ final class LayoutWorkers: Sendable {
     /// How many jobs may run at once.
     let capacity: Int
     private let slots: Mutex<Slots>
+    /// Where the time waited for a slot and the jobs running go.
+    private let metrics: ServerMetrics
 
     /// Free slots, and the requests waiting for one, in arrival order.
     private struct Slots {
@@ -21,9 +24,10 @@ final class LayoutWorkers: Sendable {
     }
 
     /// Workers for `capacity` jobs at once (at least one).
-    init(capacity: Int) {
+    init(capacity: Int, metrics: ServerMetrics) {
         self.capacity = max(1, capacity)
         slots = Mutex(Slots(free: self.capacity))
+        self.metrics = metrics
     }
 
     /// Runs `job` when a slot is free and returns its value, or `nil` when it has not finished within `seconds` of
@@ -31,12 +35,16 @@ final class LayoutWorkers: Sendable {
     func run<Value: Sendable>(timeout seconds: Double, _ job: @escaping @Sendable (LayoutCancellation) -> Value) async
         -> Value?
     {
+        let arrival = ContinuousClock.now
         await acquire()
+        metrics.queueWait.record(duration: ContinuousClock.now - arrival)
         let cancellation = LayoutCancellation()
         let answer = FirstAnswer<Value>()
         return await withCheckedContinuation { continuation in
             answer.set(continuation)
             DispatchQueue.global().async {
+                self.metrics.layoutsInFlight.increment()
+                defer { self.metrics.layoutsInFlight.decrement() }
                 let value = withLargeStack {
                     // Reading and shaping, which no pass hands the flag to, find it here.
                     LayoutCancellation.$current.withValue(cancellation) { job(cancellation) }

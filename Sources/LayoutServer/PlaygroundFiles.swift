@@ -6,17 +6,11 @@ import LayoutDocument
 /// resources, and the example documents from the examples folder (the repository's `Examples/`, which lives outside
 /// the target).
 struct PlaygroundFiles: Sendable {
-    /// A file as it is served.
-    struct File: Sendable {
-        var contentType: String
-        var bytes: [UInt8]
-    }
-
     /// `index.html`.
-    let page: File
+    let page: Answer
     /// Every other file by the path it is served at: `/playground.css`, `/playground.js`, `/examples.json` (the
     /// examples' names) and `/examples/NAME.json`.
-    private let others: [String: File]
+    let others: [String: Answer]
 
     /// Why the files could not be read: the resources are missing next to the executable.
     struct Missing: Error, CustomStringConvertible {
@@ -28,8 +22,8 @@ struct PlaygroundFiles: Sendable {
         guard let folder = Bundle.module.url(forResource: "Playground", withExtension: nil) else {
             throw Missing(description: "the playground's files are missing from the server's resources")
         }
-        func read(_ name: String, _ type: String) throws -> File {
-            File(contentType: type, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        func read(_ name: String, _ type: String) throws -> Answer {
+            Answer(status: .ok, contentType: type, body: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
         }
         page = try read("index.html", "text/html; charset=utf-8")
         var others = [
@@ -42,15 +36,12 @@ struct PlaygroundFiles: Sendable {
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
             for name in names {
                 let url = URL(fileURLWithPath: examples).appendingPathComponent("\(name).json")
-                others["/examples/\(name).json"] = File(contentType: "application/json",
-                                                         bytes: Array(try Data(contentsOf: url)))
+                others["/examples/\(name).json"] = Answer(status: .ok, contentType: "application/json",
+                                                           body: Array(try Data(contentsOf: url)))
             }
         }
         let list = "[" + names.map(jsonString).joined(separator: ", ") + "]\n"
-        others["/examples.json"] = File(contentType: "application/json", bytes: Array(list.utf8))
+        others["/examples.json"] = Answer(status: .ok, contentType: "application/json", body: Array(list.utf8))
         self.others = others
     }
-
-    /// The file served at `path`, if any (not the page).
-    func route(_ path: String) -> File? { others[path] }
 }

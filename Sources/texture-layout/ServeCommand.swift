@@ -12,7 +12,8 @@ struct ServeCommand: ToolCommand {
         abstract: "Serves the playground page and the layout API over HTTP until SIGINT or SIGTERM.",
         discussion: """
             Prints "listening on http://HOST:PORT" once connections are accepted; logs one line per request \
-            (request id, method, path, status, duration) on standard error.
+            (request id, method, path, status, duration) on standard error, as key=value pairs or, with \
+            --log-format json, as one JSON object a line.
             """
     )
 
@@ -37,6 +38,11 @@ struct ServeCommand: ToolCommand {
                                valueName: "dir"))
     var examples = "Examples"
 
+    @Option(name: .customLong("log-format"),
+            help: ArgumentHelp("How request logs are written on standard error: text (key=value) or json (one "
+                               + "object a line).", valueName: "text|json"))
+    var logFormat = "text"
+
     func execute() throws(Failure) {
         guard (0...65535).contains(port) else { throw .usage("--port: expected 0 to 65535, got \(port)") }
         guard maxBody >= 0 else { throw .usage("--max-body: must not be negative, got \(maxBody)") }
@@ -47,13 +53,23 @@ struct ServeCommand: ToolCommand {
             guard let folder = FontFolder(path: fonts) else { throw .io("\(fonts): cannot read: not a folder") }
             configuration.fonts = folder
         }
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        switch logFormat {
+        case "text": LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        case "json": LoggingSystem.bootstrap(JSONLogHandler.init)
+        default: throw .usage("--log-format: expected text or json, got \(jsonString(logFormat))")
+        }
         let logger = Logger(label: "texture-layout")
+        let server: LayoutServer
+        do {
+            server = try LayoutServer(configuration: configuration)
+        } catch {
+            throw .io("cannot serve: \(error)")
+        }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await LayoutServer.run(configuration, logger: logger) { host, port in
+                try await server.run(logger: logger) { host, port in
                     try? IO.write(Array("listening on http://\(host):\(port)\n".utf8), to: nil)
                 }
             } catch {

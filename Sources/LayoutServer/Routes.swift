@@ -1,0 +1,222 @@
+import Foundation
+import Hummingbird
+import LayoutDocument
+import LayoutRendering
+import LayoutTool
+import NIOCore
+import Synchronization
+import TextureLayout
+import TextureLayoutPaint
+
+/// One entry of the route table: where, how, with which query parameters, and what answers.
+struct Route<Context: RequestContext>: Sendable {
+    var path: String
+    var methods: [HTTPRequest.Method]
+    /// The query parameters the route reads; any other is a `400` naming it.
+    var parameters: Set<String> = []
+    var answer: @Sendable (Request, Context) async throws -> Response
+}
+
+/// The route table (the contract's `serve` section) and what each route answers.
+struct Routes<Context: RequestContext>: Sendable {
+    let server: LayoutServer
+    /// Every route, in one place: the router, the `405` check and the metrics' route names all come from it.
+    let table: [Route<Context>]
+
+    /// The parameters that mean what the command line's size options mean.
+    static var sizeParameters: Set<String> { ["width", "height", "min", "max", "scale", "direction"] }
+
+    init(server: LayoutServer) {
+        self.server = server
+        let page = server.files.page
+        let read: [HTTPRequest.Method] = [.get, .head]
+        var table: [Route<Context>] = [
+            Route(path: "/", methods: read, parameters: ["doc"]) { _, _ in page.response },
+            Route(path: "/health", methods: read) { _, _ in Answer.json("{\"ok\": true}").response },
+            Route(path: "/ready", methods: read) { _, _ in try server.readiness.check(server.configuration).response },
+            Route(path: "/metrics", methods: read) { _, _ in server.metrics.exposition.response },
+        ]
+        for (path, file) in server.files.others {
+            table.append(Route(path: path, methods: read) { _, _ in file.response })
+        }
+        let api = API(server: server)
+        table += [
+            Route(path: "/validate", methods: [.post]) { request, _ in try await api.validate(request) },
+            Route(path: "/layout", methods: [.post], parameters: Self.sizeParameters) { request, _ in
+                try await api.layout(request)
+            },
+            Route(path: "/render", methods: [.post], parameters: Self.sizeParameters.union(API.pictureParameters)) {
+                request, _ in try await api.render(request)
+            },
+        ]
+        self.table = table
+    }
+
+    /// Refuses a query naming parameters the route does not read, naming them (in the order they came).
+    func checkParameters(of request: Request, for route: Route<Context>) throws(HTTPFailure) {
+        var unknown: [String] = []
+        for (key, _) in request.uri.queryParameters where !route.parameters.contains(String(key)) {
+            if !unknown.contains(String(key)) { unknown.append(String(key)) }
+        }
+        guard !unknown.isEmpty else { return }
+        let known = route.parameters.isEmpty ? "takes no query parameters"
+            : "takes " + route.parameters.sorted().joined(separator: ", ")
+        throw HTTPFailure(.badRequest, "unknown query parameter\(unknown.count == 1 ? "" : "s") "
+                          + unknown.map(jsonString).joined(separator: ", ") + ": \(route.path) \(known)")
+    }
+}
+
+/// `/validate`, `/layout` and `/render`: the document in the body, the work on the workers.
+struct API: Sendable {
+    let server: LayoutServer
+    /// Documents may name font files only inside the fonts folder, and none without one.
+    let fontFiles: FontFiles
+
+    /// `/render`'s parameters besides the size ones.
+    static var pictureParameters: Set<String> { ["format", "background", "debug", "data"] }
+
+    init(server: LayoutServer) {
+        self.server = server
+        fontFiles = server.configuration.fonts.map(FontFiles.inside) ?? .none
+    }
+
+    func validate(_ request: Request) async throws -> Response {
+        let bytes = try await body(of: request)
+        let fontFiles = fontFiles
+        return try await job { _ throws(ToolFailure) in
+            _ = try readDocument(bytes: bytes, fontFiles: fontFiles)
+            return Answer.json("{\"ok\": true}")
+        }
+    }
+
+    func layout(_ request: Request) async throws -> Response {
+        let overrides = try sizeOverrides(Query(request))
+        let bytes = try await body(of: request)
+        let fontFiles = fontFiles
+        return try await job { cancellation throws(ToolFailure) in
+            try layOutBody(bytes, fontFiles, overrides, cancellation).map { Answer.json($0.json) }
+        }
+    }
+
+    func render(_ request: Request) async throws -> Response {
+        let query = Query(request)
+        let overrides = try sizeOverrides(query)
+        let format = try query["format"].map { value throws(HTTPFailure) in
+            try usage { () throws(ToolFailure) in try PictureFormat(option: value, named: "format") }
+        } ?? .svg
+        var options = PictureFormat.Options(dataAttributes: query["data"] == "1", debug: query["debug"] == "1")
+        if let background = query["background"] {
+            guard let color = RGBA(css: background) else {
+                throw HTTPFailure(.badRequest, "background: expected a CSS colour, got \(jsonString(background))")
+            }
+            options.background = color
+        }
+        let bytes = try await body(of: request)
+        let chosen = options
+        let fontFiles = fontFiles
+        return try await job { cancellation throws(ToolFailure) in
+            try layOutBody(bytes, fontFiles, overrides, cancellation).flatMap { result throws(ToolFailure) in
+                try PictureLimits.check(result, in: format, overrides: overrides, optionPrefix: "")
+                // Time may have run out while the pass ended: then nobody waits for the picture.
+                if cancellation.isCancelled { return nil }
+                return Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: chosen))
+            }
+        }
+    }
+
+    /// Runs `work` on a worker under the time limit and turns its outcome into a response. `work` answers `nil`
+    /// when the layout pass stopped because the time was up.
+    private func job(_ work: @escaping @Sendable (LayoutCancellation) throws(ToolFailure) -> Answer?) async throws
+        -> Response
+    {
+        let limit = server.configuration.timeoutSeconds
+        let outcome = await server.workers.run(timeout: limit) { cancellation in
+            Result { () throws(ToolFailure) in try work(cancellation) }
+        }
+        switch outcome {
+        case .success(let answer?)?:
+            return answer.response
+        case .failure(let failure)?:
+            // A document error is the contract's 422; a bad query parameter is the client's mistake too.
+            throw HTTPFailure(failure.isDocumentError ? .unprocessableContent : .badRequest,
+                              failure.lines.first ?? "bad request")
+        case .success(nil)?, nil:
+            throw HTTPFailure(.serviceUnavailable, "the layout took longer than the server's limit of \(format(limit)) seconds")
+        }
+    }
+
+    /// The request's body, after checking its type and size.
+    private func body(of request: Request) async throws -> [UInt8] {
+        if let type = request.headers[.contentType], !Self.isJSON(type) {
+            throw HTTPFailure(.unsupportedMediaType,
+                              "the body must be a layout document (Content-Type: application/json), not \(type)")
+        }
+        let limit = server.configuration.maxBodyBytes
+        let tooLarge = HTTPFailure(.contentTooLarge, "the body is larger than the server's limit of \(limit) bytes",
+                                   closesConnection: true)
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return Array(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+    }
+
+    /// `application/json`, `text/json`, `…+json` (any parameters), and `text/plain` for hand-made requests.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type == "text/json" || type.hasSuffix("+json") || type == "text/plain"
+    }
+
+    /// The query's `width`, `height`, `min`, `max`, `scale` and `direction`, which mean what the command line's
+    /// options mean.
+    private func sizeOverrides(_ query: Query) throws(HTTPFailure) -> SizeOverrides {
+        try usage { () throws(ToolFailure) in
+            try SizeOverrides.parse(width: query["width"], height: query["height"], minimum: query["min"],
+                                    maximum: query["max"], scale: query["scale"], direction: query["direction"],
+                                    optionPrefix: "")
+        }
+    }
+
+    private func usage<T>(_ body: () throws(ToolFailure) -> T) throws(HTTPFailure) -> T {
+        do { return try body() } catch { throw HTTPFailure(.badRequest, error.lines.first ?? "bad request") }
+    }
+}
+
+/// Reads the document, applies the overrides and lays it out, as the `layout` and `render` commands do; `nil` when
+/// `cancellation` was set while reading or stopped the pass.
+private func layOutBody(_ bytes: [UInt8], _ fontFiles: FontFiles, _ overrides: SizeOverrides,
+                        _ cancellation: LayoutCancellation) throws(ToolFailure) -> DocumentLayout?
+{
+    var document: LayoutDocument
+    do {
+        document = try readDocument(bytes: bytes, fontFiles: fontFiles)
+    } catch {
+        // Reading stops with an error when the flag is set: the time is up, not the document wrong.
+        if cancellation.isCancelled { return nil }
+        throw error
+    }
+    if cancellation.isCancelled { return nil }
+    try overrides.apply(to: &document)
+    return try reportingDocumentError(try document.layout(cancellation: cancellation))
+}
+
+/// `/ready`: whether the server accepts work.
+final class Readiness: Sendable {
+    private let started = Atomic<Bool>(false)
+
+    /// The routes are on a router, so the workers take jobs.
+    func markStarted() { started.store(true, ordering: .releasing) }
+
+    /// `200` once started while the fonts folder (if any) is still there; else `503` saying what is missing.
+    func check(_ configuration: ServerConfiguration) throws(HTTPFailure) -> Answer {
+        guard started.load(ordering: .acquiring) else {
+            throw HTTPFailure(.serviceUnavailable, "the server is starting")
+        }
+        if let fonts = configuration.fonts, FontFolder(path: fonts.path) == nil {
+            throw HTTPFailure(.serviceUnavailable, "the fonts folder is gone")
+        }
+        return Answer.json("{\"ok\": true}")
+    }
+}
