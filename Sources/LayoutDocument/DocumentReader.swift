@@ -23,12 +23,20 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
     /// `path: message`, the line the command-line tool prints on standard error.
     public var description: String { "\(path): \(message)" }
 
-    /// A parser's error as the reader words it: a top-level key or root type the parser refused is reported as
-    /// the reader reports it, anything else at `document` with its line and column.
+    /// A parser's error as the reader words it: a key or root type the parser refused is reported as the reader
+    /// reports it (``LayoutDocument/keyRules`` words it so), anything else at `document` with its line and column.
     init(_ error: JSONParseError) {
         switch error.shapeProblem {
         case .rootIs(let what)?: self.init(path: "document", message: "expected an object, got \(what)")
-        case .unknownKey(let key)?: self.init(path: JSONPath().appending(key), message: "unknown key \(jsonString(key))")
+        case .unknownKey(let steps, let message)?:
+            var path = JSONPath()
+            for step in steps {
+                switch step {
+                case .key(let key): path = path.appending(key)
+                case .index(let index): path = path.appending(index: index)
+                }
+            }
+            self.init(path: path, message: message)
         case nil: self.init(path: "document", message: error.description)
         }
     }
@@ -53,7 +61,7 @@ extension LayoutDocument {
     public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
-            tape = try JSONTape(bytes: consume bytes, documentKeys: DocumentKey.names)
+            tape = try JSONTape(bytes: consume bytes, keyRules: LayoutDocument.keyRules)
         } catch {
             throw DocumentError(error)
         }
@@ -66,7 +74,7 @@ extension LayoutDocument {
     /// the rest is read; what is cut off at their end is not an error. The error is the one reading the whole
     /// document would give.
     public static func checkBeginning(_ bytes: [UInt8]) throws(DocumentError) {
-        let error = bytes.withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, documentKeys: DocumentKey.names) }
+        let error = bytes.withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, keyRules: LayoutDocument.keyRules) }
         if let error { throw DocumentError(error) }
     }
 
@@ -284,13 +292,7 @@ struct DocumentReader {
             case "style": frame.style = styles.shared(try style(member, at: path, percentages: &frame.percentages))
             default:
                 guard let keyPosition = frame.kind.keyPosition(key) else {
-                    let type = frame.kind.type
-                    if PaintKey(rawValue: key) != nil {
-                        throw DocumentError(path: path, message: "\(article(type)) \(type) is a layout spec and draws "
-                            + "nothing: paint keys go on display elements (node, text)")
-                    }
-                    throw DocumentError(path: path,
-                                        message: "unknown key \(jsonString(key)) for \(article(type)) \(type)")
+                    throw DocumentError(path: path, message: frame.kind.unknownKeyMessage(key))
                 }
                 let declared = frame.kind.keys[keyPosition]
                 switch declared.value {
@@ -397,8 +399,10 @@ struct DocumentReader {
             var file: String?
             for entry in try members(of: font.value, at: entryPath) {
                 let key = entry.key, member = entry.value
-                guard key == "file" else { throw unknownKey(key, at: entryPath.appending(key)) }
-                file = try string(member, at: entryPath.appending(key))
+                guard let fontKey = FontKey(rawValue: key) else { throw unknownKey(key, at: entryPath.appending(key)) }
+                switch fontKey {
+                case .file: file = try string(member, at: entryPath.appending(key))
+                }
             }
             guard let file else {
                 throw DocumentError(path: entryPath, message: "a font needs \"file\" (the path of a font file)")
@@ -498,7 +502,7 @@ struct DocumentReader {
                 writtenBy[stored] = key
             }
             guard let styleKey = StyleKey(rawValue: key) else {
-                throw DocumentError(path: path, message: "unknown style key \(jsonString(key))")
+                throw DocumentError(path: path, message: StyleKey.unknownKeyMessage(key))
             }
             switch styleKey {
             case .width: style.width = try dimension(member, at: path)
@@ -794,7 +798,7 @@ struct DocumentReader {
     }
 
     func unknownKey(_ key: String, at path: JSONPath) -> DocumentError {
-        DocumentError(path: path, message: "unknown key \(jsonString(key))")
+        DocumentError(path: path, message: unknownKeyMessage(key))
     }
 
 }
@@ -814,9 +818,6 @@ struct Member {
 /// without being listed here, and the format reference's test checks that the article mentions each one.
 enum DocumentKey: String, CaseIterable {
     case root, sizeRange, scale, layoutDirection, fonts
-
-    /// Every key's spelling, which the parser checks top-level keys against as it reads them.
-    static let names = allCases.map(\.rawValue)
 }
 
 /// The keys of a `style` object (Texture's `ASLayoutElementStyle`); listed for the same reason as ``DocumentKey``.
@@ -824,6 +825,9 @@ enum StyleKey: String, CaseIterable {
     case width, height, minWidth, maxWidth, minHeight, maxHeight
     case preferredSize, minSize, maxSize, preferredLayoutSize, minLayoutSize, maxLayoutSize
     case spacingBefore, spacingAfter, flexGrow, flexShrink, ascender, descender, flexBasis, alignSelf, layoutPosition
+
+    /// The reader's message for a key a style does not have.
+    static func unknownKeyMessage(_ key: String) -> String { "unknown style key \(jsonString(key))" }
 }
 
 /// The keys of one of a text's `runs`; listed for the same reason as ``DocumentKey``.
@@ -836,6 +840,11 @@ enum GradientKey: String, CaseIterable {
     case colors, locations, startPoint, endPoint, type
 }
 
+/// The keys of an entry of `fonts`; listed for the same reason as ``DocumentKey``.
+enum FontKey: String, CaseIterable {
+    case file
+}
+
 /// The keys of `sizeRange`; listed for the same reason as ``DocumentKey``.
 enum SizeRangeKey: String, CaseIterable {
     case min, max
@@ -845,6 +854,9 @@ enum SizeRangeKey: String, CaseIterable {
 enum InsetKey: String, CaseIterable {
     case top, left, bottom, right
 }
+
+/// The reader's message for a key an object (other than an element or a style) does not have.
+func unknownKeyMessage(_ key: String) -> String { "unknown key \(jsonString(key))" }
 
 /// "a" or "an" before an element type's name.
 func article(_ word: String) -> String {

@@ -1,4 +1,4 @@
-import LayoutDocument
+@testable import LayoutDocument
 import Testing
 
 /// Error lines in the document's own words: each names the JSON path of the value at fault and says what is wrong
@@ -51,6 +51,37 @@ import Testing
     ])
     func readingErrors(json: String, line: String) {
         #expect(Self.message(json) == line)
+    }
+
+    /// An unknown key at any depth is refused as the parser reads it, with the line the reader gives for it (the
+    /// reader alone, reading the same document already parsed, gives the same line): the document cut after the
+    /// key, with bytes that are not JSON in place of the rest, still gives that line and no syntax error.
+    @Test(arguments: [
+        (#"{"root": {"type": "stack", "children": [{"type": "node"}, {"type": "text", "text": "a", "colour": "red"}]}}"#,
+         "colour", #"root.children[1].colour: unknown key "colour" for a text"#),
+        (#"{"root": {"type": "inset", "insets": {"top": 1}, "child": {"type": "wrapper", "child": {"type": "node", "sise": [1, 2]}}}}"#,
+         "sise", #"root.child.child.sise: unknown key "sise" for a node"#),
+        (#"{"root": {"type": "stack", "children": [], "backgroundColor": "red"}}"#, "backgroundColor",
+         "root.backgroundColor: a stack is a layout spec and draws nothing: paint keys go on display elements (node, text)"),
+        (#"{"root": {"type": "node", "style": {"flexGrow": 1, "flexGrov": 1}}}"#, "flexGrov",
+         #"root.style.flexGrov: unknown style key "flexGrov""#),
+        (#"{"sizeRange": {"mid": [1, 2]}, "root": {"type": "node"}}"#, "mid", #"sizeRange.mid: unknown key "mid""#),
+        (#"{"root": {"type": "inset", "insets": {"middle": 1}, "child": {"type": "node"}}}"#, "middle",
+         #"root.insets.middle: unknown key "middle""#),
+        (#"{"root": {"type": "node", "backgroundGradient": {"colors": ["red", "blue"], "angle": 3}}}"#, "angle",
+         #"root.backgroundGradient.angle: unknown key "angle""#),
+        (#"{"root": {"type": "text", "runs": [{"text": "a"}, {"text": "b", "weight": 700}]}}"#, "weight",
+         #"root.runs[1].weight: unknown key "weight""#),
+        (#"{"fonts": {"f": {"file": "missing.ttf", "weight": 700}}, "root": {"type": "node"}}"#, "weight",
+         #"fonts.f.weight: unknown key "weight""#),
+    ])
+    func unknownKeysAreFoundAsTheyAreRead(json: String, key: String, line: String) throws {
+        #expect(Self.message(json) == line)
+        let tape = try JSONTape(bytes: Array(json.utf8))
+        #expect(throws: DocumentError.self) { try LayoutDocument(jsonValue: tape.root) }
+        do { _ = try LayoutDocument(jsonValue: tape.root) } catch { #expect(error.description == line) }
+        let cut = try #require(json.range(of: "\"\(key)\":"))
+        #expect(Self.message(String(json[..<cut.upperBound]) + " [1, nonsense, {{{") == line)
     }
 
     /// Sizes the engine refuses (Texture's `ASPointsValidForSize`) and positions that are not finite: the line says

@@ -201,40 +201,68 @@ private func expectRejection(
         #expect(tape.root.elements.map { $0.stringValue } == ["é€😀", "a\n€"])
     }
 
-    /// A layout document's root type and top-level keys are checked as they are read: before the value that
-    /// follows them is parsed (here, values that are not even JSON).
+    /// Rules for the tests below: a document with `root` (an object of `type`-chosen keys: a "box" has `size`, a
+    /// "row" has `items`, an array of more of them) and `scale`; any key inside `size`.
+    static let rules: JSONKeyRules = {
+        typealias Value = JSONKeyRules.Value
+        return JSONKeyRules([
+            .init(keys: ["root": Value(object: 1), "scale": Value()], message: { key, _ in "no \(key)" }),
+            .init(keys: ["type": Value()], selector: "type",
+                  variants: ["box": ["size": Value()], "row": ["items": Value(items: 1)]],
+                  message: { key, type in "no \(key) in a \(type ?? "?")" }),
+        ])
+    }()
+
+    /// A layout document's root type and its keys at every depth are checked as they are read: before the value
+    /// that follows them is parsed (here, values that are not even JSON).
     @Test func documentShapeIsCheckedAsItIsRead() throws {
-        let keys = ["root", "scale"]
         func problem(_ text: String) -> JSONParseError.ShapeProblem? {
             do {
-                _ = try JSONTape(bytes: Array(text.utf8), documentKeys: keys)
+                _ = try JSONTape(bytes: Array(text.utf8), keyRules: Self.rules)
                 return nil
             } catch {
                 return error.shapeProblem
             }
         }
-        #expect(problem(#"{"rooot": [1, 2, nonsense"#) == .unknownKey("rooot"))
-        #expect(problem(#"{"scale": 2, "size": {"#) == .unknownKey("size"))
+        #expect(problem(#"{"rooot": [1, 2, nonsense"#) == .unknownKey(at: [.key("rooot")], message: "no rooot"))
+        #expect(problem(#"{"scale": 2, "size": {"#) == .unknownKey(at: [.key("size")], message: "no size"))
         #expect(problem(#"[{"root": "#) == .rootIs("an array"))
         #expect(problem(#""unterminated"#) == .rootIs("a string"))
         #expect(problem("-12") == .rootIs("a number"))
-        // Keys below the top level are the reader's: the parser reads them as any JSON.
-        #expect(problem(#"{"root": {"anything": 1}, "scale": 2}"#) == nil)
+        // Below the top level, once the object's selector is read, with the path of the key.
+        #expect(problem(#"{"root": {"type": "box", "items": [nonsense"#)
+                == .unknownKey(at: [.key("root"), .key("items")], message: "no items in a box"))
+        #expect(problem(#"{"scale": 1, "root": {"type": "row", "items": [{"type": "box"}, {"type": "row", "items": "#
+                        + #"[{"type": "box", "size": 1, "sise": nonsense"#)
+                == .unknownKey(at: [.key("root"), .key("items"), .index(1), .key("items"), .index(0), .key("sise")],
+                               message: "no sise in a box"))
+        // Before the selector, and where it names no variant, only the values' rules are followed: the reader
+        // reports what is wrong there.
+        #expect(problem(#"{"root": {"sise": 1, "type": "box"}}"#) == nil)
+        #expect(problem(#"{"root": {"items": [{"type": "box", "x": 1}], "type": "row"}}"#)
+                == .unknownKey(at: [.key("root"), .key("items"), .index(0), .key("x")], message: "no x in a box"))
+        #expect(problem(#"{"root": {"type": "circle", "radius": 1}}"#) == nil)
+        // Values of other kinds than the rules expect are not checked.
+        #expect(problem(#"{"root": {"type": "box", "size": {"anything": 1}}}"#) == nil)
+        #expect(problem(#"{"root": {"type": "row", "items": {"anything": 1}}}"#) == nil)
+        #expect(problem(#"{"root": {"type": "row", "items": [[{"anything": 1}]]}}"#) == nil)
     }
 
     /// The beginning of a longer input is refused only for what is wrong in it, never for where it is cut.
     @Test func beginningsAreCheckedForErrorsBeforeTheCut() {
-        let keys = ["root"]
         func firstError(_ text: String) -> JSONParseError? {
-            Array(text.utf8).withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, documentKeys: keys) }
+            Array(text.utf8).withUnsafeBufferPointer { JSONTape.firstError(inBeginning: $0, keyRules: Self.rules) }
         }
-        let document = #"{"root": {"type": "text", "text": "caf\u00e9 \u00e9t\u00e9", "size": 12.5e0, "x": [true, null]}}"#
+        let document = #"{"root": {"type": "box", "size": ["caf\u00e9 \u00e9t\u00e9", 12.5e0, {"x": [true, null]}]}}"#
         // Cut anywhere, a valid document shows no error.
         for cut in 0...document.utf8.count {
             #expect(firstError(String(decoding: document.utf8.prefix(cut), as: UTF8.self)) == nil, "cut at \(cut)")
         }
         // What is wrong before the cut is found.
-        #expect(firstError(#"{"rooot": 1, "root": {"type": "node"#)?.shapeProblem == .unknownKey("rooot"))
+        #expect(firstError(#"{"rooot": 1, "root": {"type": "node"#)?.shapeProblem
+                == .unknownKey(at: [.key("rooot")], message: "no rooot"))
+        #expect(firstError(#"{"root": {"type": "box", "sise": [1, 2"#)?.shapeProblem
+                == .unknownKey(at: [.key("root"), .key("sise")], message: "no sise in a box"))
         #expect(firstError("\u{0}\u{0}\u{0}" + String(repeating: " ", count: 40))?.reason == "expected a value")
         #expect(firstError(#"{"root": {"a": 1,, "b": 2, "c": 3, "d": 4, "e": 5"#)?.reason == "expected a string key")
         // Within a few bytes of the cut, an error may be the cut itself (a literal, an escape): not reported yet.

@@ -13,15 +13,21 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
     /// What went wrong, without the location, e.g. `expected ',' or '}'`.
     package let reason: String
     /// What the input breaks besides JSON's grammar, when it must be a layout document (the parser checks the
-    /// root's type and top-level keys as it reads them); `nil` for a syntax error.
+    /// root's type and every object's keys as it reads them); `nil` for a syntax error.
     package var shapeProblem: ShapeProblem?
 
     /// A layout document's shape that the parser checks.
     package enum ShapeProblem: Sendable, Equatable {
         /// The root is not an object but this (`an array`, `a string`, `a number`).
         case rootIs(String)
-        /// A top-level key the format does not have.
-        case unknownKey(String)
+        /// A key the format does not have where it is: the key's path and the rules' message for it.
+        case unknownKey(at: [PathStep], message: String)
+    }
+
+    /// One step of a path into the document: a member's key or an item's index.
+    package enum PathStep: Sendable, Equatable {
+        case key(String)
+        case index(Int)
     }
 
     package init(offset: Int, line: Int, column: Int, reason: String) {

@@ -4,11 +4,11 @@ extension JSONTape {
     /// Runs the parser over a byte buffer. Returns a `Result` so callers can
     /// use it from `withUnsafeBufferPointer`/`withUTF8` closures without
     /// losing the typed error.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, documentKeys: [String]? = nil)
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules? = nil)
         -> Result<JSONTape, JSONParseError>
     {
         var parser = JSONParser(bytes: bytes)
-        parser.documentKeys = documentKeys
+        parser.keyRules = keyRules
         parser.cancellation = LayoutCancellation.current
         do {
             try parser.run()
@@ -19,14 +19,14 @@ extension JSONTape {
                                                            stringStarts: parser.stringStarts, keys: parser.keys)))
     }
 
-    /// The first error in `bytes`, the beginning of a longer input that must be a layout document whose top-level
-    /// keys are `documentKeys`, or `nil` when none shows yet: what is cut off at their end (a string, a number, a
+    /// The first error in `bytes`, the beginning of a longer input that must be a layout document whose keys follow
+    /// `keyRules`, or `nil` when none shows yet: what is cut off at their end (a string, a number, a
     /// container not closed) is not an error. A reader calls this on the first bytes it receives, so that input
     /// that is wrong from its start (a root that is not an object, an unknown first key, binary data) is refused
     /// before the rest is read.
-    static func firstError(inBeginning bytes: UnsafeBufferPointer<UInt8>, documentKeys: [String]) -> JSONParseError? {
+    static func firstError(inBeginning bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules) -> JSONParseError? {
         var parser = JSONParser(bytes: bytes)
-        parser.documentKeys = documentKeys
+        parser.keyRules = keyRules
         do {
             try parser.run()
         } catch {
@@ -84,6 +84,11 @@ struct JSONParser {
         var index: UInt32
         var count: UInt32
         var isObject: Bool
+        /// With ``JSONParser/keyRules``: for an object, the rule its keys follow; for an array, the rule its items
+        /// that are objects follow; -1 when nothing is checked.
+        var rule: Int32 = -1
+        /// An object's variant (``JSONKeyRules/noVariant`` until its selector is read).
+        var variant: Int32 = JSONKeyRules.noVariant
     }
 
     typealias Entry = JSONTape.Entry
@@ -96,6 +101,8 @@ struct JSONParser {
     /// For each chunk of `entries`, `strings.count` before its first value (``JSONTape/Storage/stringStarts``).
     var stringStarts: [Int] = []
     var keys: [String] = []
+    /// With ``keyRules``: each of ``keys`` numbered as the rules number keys (-1: no rule names it).
+    var keyNumbers: [Int32] = []
     var stack: [Frame] = []
     /// Reused buffer for strings containing escapes, so decoding them costs
     /// no allocation beyond the resulting `String`.
@@ -105,8 +112,11 @@ struct JSONParser {
     /// every object, and each is stored once instead of once per member.
     var recentKeys = [(key: String, index: UInt32)?](repeating: nil, count: 256)
     /// When set, the input must be a layout document: an object (checked at its first byte, so that a huge array
-    /// or string is not parsed first) whose keys are these (each checked as it is read, before its value).
-    var documentKeys: [String]?
+    /// or string is not parsed first) whose keys, at every depth, follow these rules (each checked as it is read,
+    /// before its value).
+    var keyRules: JSONKeyRules?
+    /// What the rules say of the value of the key just read.
+    var pendingValue = (object: Int32(-1), items: Int32(-1))
     /// Checked once per chunk of values (``ChunkedList/chunkSize``): a set flag stops parsing with an error.
     var cancellation: LayoutCancellation?
 
@@ -137,7 +147,7 @@ struct JSONParser {
         guard position < end else {
             throw fail(position, "the input is empty")
         }
-        if documentKeys != nil {
+        if keyRules != nil {
             let what: String? = switch bytes[position] {
             case ASCII.openBracket: "an array"
             case ASCII.quote: "a string"
@@ -171,7 +181,7 @@ struct JSONParser {
                 if position < end, bytes[position] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
                     position += 1  // Empty container: its record is already final.
                 } else {
-                    stack.append(Frame(index: index, count: 0, isObject: isObject))
+                    stack.append(Frame(index: index, count: 0, isObject: isObject, rule: rule(isObject: isObject)))
                     if isObject {
                         pendingKey = try parseMemberKey(afterComma: false)
                     }
@@ -179,6 +189,10 @@ struct JSONParser {
                 }
             case ASCII.quote:
                 let string = try parseString()
+                if let keyRules, pendingKey != Entry.noKey, let top = stack.indices.last, stack[top].rule >= 0,
+                   keyNumbers[Int(pendingKey)] == keyRules.selector(of: stack[top].rule) {
+                    stack[top].variant = keyRules.variant(of: stack[top].rule, named: string)
+                }
                 let stringIndex = UInt64(strings.count)
                 strings.append(string)
                 entries.append(Entry(kind: .string, payload: stringIndex, end: index &+ 1, key: pendingKey))
@@ -266,9 +280,6 @@ struct JSONParser {
         }
         let start = position + 1
         let key = try parseString()
-        if stack.count == 1, let documentKeys, !documentKeys.contains(key) {
-            throw fail(start - 1, "unknown key \(key)", .unknownKey(key))
-        }
         let length = position - 1 - start
         let slot = length > 0
             ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[start + length - 1])) & 255 : 0
@@ -278,7 +289,19 @@ struct JSONParser {
         } else {
             keyIndex = UInt32(truncatingIfNeeded: keys.count)
             keys.append(key)
+            if let keyRules { keyNumbers.append(keyRules.keyNumbers[key] ?? -1) }
             recentKeys[slot] = (key, keyIndex)
+        }
+        if let keyRules, let frame = stack.last, frame.rule >= 0 {
+            switch keyRules.lookup(keyNumbers[Int(keyIndex)], rule: frame.rule, variant: frame.variant) {
+            case .unknown:
+                let message = keyRules.message(for: key, rule: frame.rule, variant: frame.variant)
+                throw fail(start - 1, message, .unknownKey(at: path(to: key), message: message))
+            case .known(let value):
+                pendingValue = (Int32(value.object ?? -1), Int32(value.items ?? -1))
+            }
+        } else {
+            pendingValue = (-1, -1)
         }
         skipWhitespace()
         guard position < end, bytes[position] == ASCII.colon else {
@@ -287,6 +310,27 @@ struct JSONParser {
         }
         position += 1
         return keyIndex
+    }
+
+    /// The rule of a container opening now (an object if `isObject`), with ``keyRules``: the document's for the
+    /// root, the one its key's rules give in an object, the items' rule for an object in an array.
+    func rule(isObject: Bool) -> Int32 {
+        guard keyRules != nil else { return -1 }
+        guard let parent = stack.last else { return isObject ? 0 : -1 }
+        if parent.isObject { return isObject ? pendingValue.object : pendingValue.items }
+        return isObject ? parent.rule : -1
+    }
+
+    /// The path of member `key` of the innermost open object: for an error, so made only then.
+    func path(to key: String) -> [JSONParseError.PathStep] {
+        var steps: [JSONParseError.PathStep] = []
+        for depth in stack.indices.dropFirst() {
+            let parent = stack[depth - 1]
+            steps.append(parent.isObject ? .key(keys[Int(entries[Int(stack[depth].index)].key)])
+                                         : .index(Int(parent.count)))
+        }
+        steps.append(.key(key))
+        return steps
     }
 
     @inline(__always)

@@ -119,10 +119,10 @@ package struct JSONTape: Sendable {
     let storage: Storage
 
     /// Parses UTF-8 bytes (invalid UTF-8 is an error at its first byte). A leading UTF-8 byte order mark is
-    /// skipped. With `documentKeys`, the input must be a layout document: an object with those top-level keys,
-    /// each checked as it is read (see ``JSONParseError/ShapeProblem``).
-    package init(bytes: [UInt8], documentKeys: [String]? = nil) throws(JSONParseError) {
-        let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0, documentKeys: documentKeys) }
+    /// skipped. With `keyRules`, the input must be a layout document: an object whose keys at every depth follow
+    /// the rules, each checked as it is read (see ``JSONParseError/ShapeProblem``).
+    package init(bytes: [UInt8], keyRules: JSONKeyRules? = nil) throws(JSONParseError) {
+        let result = bytes.withUnsafeBufferPointer { JSONTape.parse($0, keyRules: keyRules) }
         self = try result.get()
     }
 

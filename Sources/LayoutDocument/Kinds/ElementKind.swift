@@ -43,6 +43,15 @@ package struct ElementKind: Sendable {
         return ElementKey(key.rawValue, value, paint: true)
     }
 
+    /// The reader's message for `key`, which this type does not accept: a paint key on a layout spec says why.
+    func unknownKeyMessage(_ key: String) -> String {
+        if PaintKey(rawValue: key) != nil {
+            return "\(article(type)) \(type) is a layout spec and draws nothing: paint keys go on display elements "
+                + "(node, text)"
+        }
+        return "unknown key \(jsonString(key)) for \(article(type)) \(type)"
+    }
+
     /// The position of `key`'s declaration in ``keys``, if this type accepts it.
     package func keyPosition(_ name: String) -> Int? { keys.firstIndex { $0.name == name } }
 
