@@ -44,7 +44,7 @@ done
 
 mkdir -p "$work/bin" "$work/modules" "$work/corpus" "$work/artifacts" "$work/generated"
 
-# --- Build: the two library modules and the target, all with the fuzzer's coverage and address sanitizer. ---
+# --- Build: the library modules and the target, all with the fuzzer's coverage and address sanitizer. ---
 if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
     flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -package-name TextureLayout)
     # The C libraries of the text module, through the same module maps SwiftPM uses; the ICU shim is compiled here.
@@ -72,6 +72,7 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
             -o "$work/bin/lib$name.a" "${files[@]}"
     }
     build_module TextureLayout "$root/Sources/TextureLayout"
+    build_module TextureLayoutPaint "$root/Sources/TextureLayoutPaint"
     build_module TextureLayoutText "$root/Sources/TextureLayoutText"
     build_module LayoutDocument "$root/Sources/LayoutDocument"
     build_module TestSupport "$root/Tests/TestSupport"
@@ -81,7 +82,8 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         "$root/Fuzz/FuzzLayout.swift" \
         "$root/Tests/PropertyTests/Invariants.swift" "$root/Tests/PropertyTests/RecordingTree.swift" \
         "$root/Tests/PropertyTests/DocumentGenerator.swift" \
-        "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayout.a" \
+        "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayoutPaint.a" \
+        "$work/bin/libTextureLayout.a" \
         "$work/bin/libTestSupport.a" \
         "$work/bin/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata \
         -o "$work/bin/fuzz-layout.new"

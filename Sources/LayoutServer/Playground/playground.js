@@ -1,5 +1,8 @@
-// The playground: sends the document in the editor to POST /render (inline SVG with data-name and data-frame on
-// every named element) a moment after the last keystroke, and shows the picture or the error line.
+// The playground: sends the document in the editor to POST /render a moment after the last keystroke, and shows the
+// picture or the error line. The picture is inline SVG: the document's paint, the outlines of the debug picture
+// when "outlines" is on (debug=1), and over everything one invisible rectangle per named element, in drawing order,
+// with data-name and data-frame (data=1); the rectangle under the pointer (the last drawn wins) is outlined and its
+// frame written below, whether its element is painted or not.
 "use strict";
 
 const editor = document.getElementById("document");
@@ -13,6 +16,7 @@ const widthReset = document.getElementById("width-reset");
 const scale = document.getElementById("scale");
 const direction = document.getElementById("direction");
 const share = document.getElementById("share");
+const outlines = document.getElementById("outlines");
 
 /** The width override in points, or null to keep the document's size range. */
 let widthOverride = null;
@@ -27,7 +31,8 @@ function schedule() {
 
 async function update() {
   const mine = ++generation;
-  const query = new URLSearchParams({ format: "svg", data: "1", debug: "1" });
+  const query = new URLSearchParams({ format: "svg", data: "1" });
+  if (outlines.checked) query.set("debug", "1");
   if (widthOverride !== null) query.set("width", String(widthOverride));
   if (scale.value) query.set("scale", scale.value);
   if (direction.value) query.set("direction", direction.value);
@@ -54,7 +59,7 @@ async function update() {
       width.value = svg.getAttribute("width");
       widthValue.textContent = "document";
     }
-    share.href = location.origin + "/?doc=" + encodeURIComponent(editor.value);
+    share.href = location.origin + "/?doc=" + encodeURIComponent(editor.value) + (outlines.checked ? "" : "&outlines=0");
   } else {
     let message = text;
     try { message = JSON.parse(text).error; } catch (ignored) { /* not our JSON: show it as it is */ }
@@ -88,6 +93,7 @@ picture.addEventListener("mouseleave", () => {
 
 editor.addEventListener("input", schedule);
 scale.addEventListener("change", update);
+outlines.addEventListener("change", update);
 direction.addEventListener("change", update);
 width.addEventListener("input", () => {
   widthOverride = Number(width.value);
@@ -120,7 +126,9 @@ async function start() {
     option.textContent = name;
     examples.append(option);
   }
-  const shared = new URLSearchParams(location.search).get("doc");
+  const parameters = new URLSearchParams(location.search);
+  if (parameters.get("outlines") === "0") outlines.checked = false;
+  const shared = parameters.get("doc");
   if (shared !== null) {
     editor.value = shared;
     update();
