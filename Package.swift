@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
         .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
         .library(name: "TextureLayoutPaint", targets: ["TextureLayoutPaint"]),
-        .library(name: "LayoutTool", targets: ["LayoutTool"]),
         .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .library(name: "TextureLayoutTesting", targets: ["TextureLayoutTesting"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
@@ -74,7 +73,7 @@ let package = Package(
             dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "CFreeType", "CCairo"]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
-        // out, draw it, and word its errors.
+        // out, draw it, and word its errors. Not a product: its API is `package`, for those two only.
         .target(name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering"]),
         .target(
             name: "LayoutServer",

@@ -2,7 +2,7 @@ import TextureLayout
 import TextureLayoutText
 import TextureLayoutPaint
 
-/// A layout document (the JSON format of `layout-document.md`): a tree of elements, the size range to lay it out
+/// A layout document (the JSON format of <doc:DocumentFormat>): a tree of elements, the size range to lay it out
 /// in and the pixel scale.
 ///
 /// ```swift

@@ -17,7 +17,7 @@ struct Route<Context: RequestContext>: Sendable {
     var answer: @Sendable (Request, Context) async throws -> Response
 }
 
-/// The route table (the contract's `serve` section) and what each route answers.
+/// The route table (the README's `serve` section) and what each route answers.
 struct Routes<Context: RequestContext>: Sendable {
     let server: LayoutServer
     /// Every route, in one place: the router, the `405` check and the metrics' route names all come from it.
@@ -137,7 +137,7 @@ struct API: Sendable {
         case .success(let answer?)?:
             return answer.response
         case .failure(let failure)?:
-            // A document error is the contract's 422; a bad query parameter is the client's mistake too.
+            // A document error is a 422; a bad query parameter is the client's mistake too (400).
             throw HTTPFailure(failure.isDocumentError ? .unprocessableContent : .badRequest,
                               failure.lines.first ?? "bad request")
         case .success(nil)?, nil:

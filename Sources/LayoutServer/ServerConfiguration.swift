@@ -1,7 +1,7 @@
 import Foundation
 import LayoutDocument
 
-/// What `texture-layout serve` is told on its command line (contract: `cli.md`, section `serve`).
+/// What `texture-layout serve` is told on its command line (the README's section on `serve`).
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String

@@ -5,7 +5,7 @@ import TextureLayout
 /// A document read from bytes (a file's or a request body's), its errors worded as every command words them; its
 /// font files come from where `fontFiles` allows. The bytes are handed on, so that the reader can free them once
 /// parsed (a closure, as ``reportingDocumentError(_:)`` takes, would keep a copy).
-public func readDocument(bytes: consuming [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> LayoutDocument {
+package func readDocument(bytes: consuming [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> LayoutDocument {
     do {
         return try LayoutDocument(bytes: consume bytes, fontFiles: fontFiles)
     } catch {
@@ -14,7 +14,7 @@ public func readDocument(bytes: consuming [UInt8], fontFiles: FontFiles) throws(
 }
 
 /// Lays a document out; what Texture would assert on is a document error.
-public func layOut(_ document: LayoutDocument) throws(ToolFailure) -> DocumentLayout {
+package func layOut(_ document: LayoutDocument) throws(ToolFailure) -> DocumentLayout {
     try reportingDocumentError(try document.layout())
 }
 
@@ -27,7 +27,7 @@ package func writeLayout(of document: LayoutDocument, to output: inout JSONOutpu
 /// Reading a picture format from a user's words, which only a tool does: the renderers take the enum.
 extension PictureFormat {
     /// The format a `--format` value (or the server's `format` parameter) names.
-    public init(option value: String, named option: String) throws(ToolFailure) {
+    package init(option value: String, named option: String) throws(ToolFailure) {
         guard let format = PictureFormat(rawValue: value) else {
             throw .usage("\(option): expected svg, png, pdf or ascii, got \(jsonString(value))")
         }

@@ -3,19 +3,19 @@ import LayoutRendering
 import TextureLayout
 
 /// The largest pictures the command line and the server draw: a request must not make either allocate a picture
-/// that no viewer opens (`width=9999999` once made a PNG of 1,024,774 × 16 pixels), so a larger one is refused
-/// before anything is drawn.
-public enum PictureLimits {
+/// that no viewer opens (`width=9999999` would otherwise ask for a PNG of millions of pixels a side), so a larger
+/// one is refused before anything is drawn.
+package enum PictureLimits {
     /// The most pixels on either side of a raster picture (what common decoders and browsers open).
-    public static let maxSide = 16_384
+    package static let maxSide = 16_384
     /// The most pixels of a raster picture in all (16,384², 268 million).
-    public static let maxPixels = maxSide * maxSide
+    package static let maxPixels = maxSide * maxSide
 
     /// Refuses the picture of `result` in `format` when it would exceed the limits. The line names what made the
     /// picture that large: the caller's override of the long side (`--width`, `min`, …: `optionPrefix` goes
     /// before the name, as in ``SizeOverrides/parse(width:height:minimum:maximum:scale:direction:optionPrefix:)``)
     /// or else the document's root. Vector and text pictures have no pixels and are never refused.
-    public static func check(_ result: DocumentLayout, in pictureFormat: PictureFormat, overrides: SizeOverrides,
+    package static func check(_ result: DocumentLayout, in pictureFormat: PictureFormat, overrides: SizeOverrides,
                              optionPrefix: String) throws(ToolFailure) {
         guard pictureFormat == .png else { return }
         let size = result.size

@@ -4,22 +4,22 @@ import TextureLayout
 /// What a caller may override in a document before laying it out: the command line's `--width`, `--height`,
 /// `--min`, `--max`, `--scale` and `--direction`, and the server's query parameters of the same names, read as numbers once so
 /// that a bad value is refused before any document is read and every document of a batch gets the same values.
-public struct SizeOverrides: Sendable {
+package struct SizeOverrides: Sendable {
     /// The size range's min.
-    public var minimum: Size?
+    package var minimum: Size?
     /// The size range's max.
-    public var maximum: Size?
+    package var maximum: Size?
     /// Exact width (min = max).
-    public var width: Double?
+    package var width: Double?
     /// Exact height (min = max).
-    public var height: Double?
+    package var height: Double?
     /// Pixels per point.
-    public var scale: Double?
+    package var scale: Double?
     /// The document's layout direction.
-    public var direction: LayoutDirection?
+    package var direction: LayoutDirection?
 
     /// Overrides with these values (`nil`: keep the document's).
-    public init(minimum: Size? = nil, maximum: Size? = nil, width: Double? = nil, height: Double? = nil,
+    package init(minimum: Size? = nil, maximum: Size? = nil, width: Double? = nil, height: Double? = nil,
                 scale: Double? = nil, direction: LayoutDirection? = nil) {
         self.minimum = minimum
         self.maximum = maximum
@@ -32,7 +32,7 @@ public struct SizeOverrides: Sendable {
     /// Reads the values as the user wrote them (`W,H` for min and max, `inf` allowed there), so that both shells
     /// accept and refuse the same spellings. `optionPrefix` goes before an option's name in messages: `--` on the
     /// command line, nothing for query parameters.
-    public static func parse(width: String?, height: String?, minimum: String?, maximum: String?, scale: String?,
+    package static func parse(width: String?, height: String?, minimum: String?, maximum: String?, scale: String?,
                              direction: String?, optionPrefix: String) throws(ToolFailure) -> SizeOverrides {
         let reader = Reader(prefix: optionPrefix)
         var overrides = SizeOverrides()
@@ -58,7 +58,7 @@ public struct SizeOverrides: Sendable {
 
     /// Overrides the document's range (min and max first, then width and height), scale and layout direction; a
     /// range whose min exceeds its max is a usage error.
-    public func apply(to document: inout LayoutDocument) throws(ToolFailure) {
+    package func apply(to document: inout LayoutDocument) throws(ToolFailure) {
         var range = document.sizeRange
         if let minimum { range.min = minimum }
         if let maximum { range.max = maximum }

@@ -4,8 +4,8 @@ import CHarfBuzz
 /// length.
 ///
 /// HarfBuzz attaches each mark to its base by walking back over every mark (and every default-ignorable
-/// character) before it, so one base followed by n marks costs n² steps in a single shaping call: "a" and 80,000
-/// combining acutes took 9.4 s, a million about 25 minutes. Unicode's Stream-Safe Text Format (UAX #15) bounds
+/// character) before it, so one base followed by n marks costs n² steps in a single shaping call (a document of one
+/// letter and a million marks would hold a core for many minutes). Unicode's Stream-Safe Text Format (UAX #15) bounds
 /// such sequences at 30 non-starters by inserting U+034F COMBINING GRAPHEME JOINER, but HarfBuzz walks over that
 /// joiner as over any mark (it is one), so the text is instead shaped in pieces: after 30 such characters in a row
 /// the next one starts a new piece. Marks past the 30th have no base in their piece and keep their own advances and

@@ -47,9 +47,8 @@ struct BenchCommand: ToolCommand {
     @OptionGroup var size: SizeOptions
 
     /// Runs the measurements on one of the engine's large-stack threads, as the server runs its jobs: a pass
-    /// started on an ordinary thread continues on such a thread once it nests deeper than its entry budget, and on
-    /// this 2-core machine that hand-off and back cost about 0.2 ms per pass (deep.json's full layout, min of 50:
-    /// 0.67 ms unpinned against 0.43 ms pinned to one core), more than the layout itself would change by.
+    /// started on an ordinary thread continues on such a thread once it nests deeper than its entry budget, and that
+    /// hand-off and back would be timed with the pass, costing more than many changes to the layout itself.
     func execute() throws(Failure) {
         try withLargeStack { () throws(Failure) in try measure() }
     }

@@ -5,7 +5,7 @@ import LayoutTool
 import TextureLayout
 import TextureLayoutPaint
 
-/// `texture-layout`: the command-line shell over the library (contract: `cli.md`).
+/// `texture-layout`: the command-line shell over the library (the README's section on the command-line tool).
 struct TextureLayoutTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "texture-layout",

@@ -3,6 +3,7 @@ import Dispatch
 import LayoutDocument
 import LayoutServer
 import Logging
+import Synchronization
 
 /// `serve [--host H] [--port P] [--fonts DIR]`: the playground page and the layout API over HTTP, until SIGINT or
 /// SIGTERM. The work is the server library's; this only reads the options.
@@ -65,7 +66,7 @@ struct ServeCommand: ToolCommand {
         } catch {
             throw .io("cannot serve: \(error)")
         }
-        let outcome = Outcome()
+        let outcome = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
@@ -73,16 +74,11 @@ struct ServeCommand: ToolCommand {
                     try? IO.write(Array("listening on http://\(host):\(port)\n".utf8), to: nil)
                 }
             } catch {
-                outcome.error = "cannot serve on \(host):\(port): \(error)"
+                outcome.withLock { $0 = "cannot serve on \(host):\(port): \(error)" }
             }
             done.signal()
         }
         done.wait()
-        if let error = outcome.error { throw .io(error) }
+        if let error = outcome.withLock({ $0 }) { throw .io(error) }
     }
-}
-
-/// How the server's task ended, read after it signalled.
-private final class Outcome: @unchecked Sendable {
-    var error: String?
 }

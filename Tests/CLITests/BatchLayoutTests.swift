@@ -96,7 +96,7 @@ import Testing
     @Test func jobsWithOneFileIsTheSingleFileOutput() throws {
         let result = try run(["layout", Self.examples[0], "--jobs", "4"])
         result.expectSuccess()
-        #expect(result.text == LayoutCommandTests.feedCellOutput)
+        #expect(result.text == (try LayoutCommandTests.feedCellOutput()))
     }
 
     @Test func usageErrorsStopBeforeAnyLine() throws {

@@ -10,10 +10,9 @@
 /// with no reference counting and no bounds check beyond its own (a value's index comes from the tape itself).
 ///
 /// The first chunk starts small and doubles until it is a whole chunk: a small document's lists then take a few
-/// kilobytes, not a whole chunk each. Whole chunks for every document made `layout --jobs 2` over 2,000 cards
-/// 25% slower than before chunks: each card allocated and freed about 200 KB at the top of the heap, so the
-/// allocator gave the memory back to the system and took it again for the next card (1,166 `brk` calls against
-/// 7, `strace -c`), and both workers wait on that.
+/// kilobytes, not a whole chunk each: whole chunks would make every small document allocate and free a few hundred
+/// kilobytes at the top of the heap, which the allocator gives back to the system and takes again for the next
+/// document, and workers laying out many small documents at once would wait on that.
 final class ChunkedList<Element> {
     /// 4,096 values a chunk: small beside a large document, large beside the cost of a chunk.
     static var chunkSize: Int { 1 << shift }
