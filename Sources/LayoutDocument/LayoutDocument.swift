@@ -110,7 +110,7 @@ public struct LayoutDocument {
     /// (the direction the engine mirrors that node's content in), before a pass measures the texts. A text whose
     /// direction does not change keeps its measurements, and a group whose direction is the one the previous pass
     /// gave is not visited (a pass at a new width touches no text before measuring it).
-    private func setTextDirections() {
+    private func setTextDirections(_ layoutDirection: LayoutDirection) {
         for group in textGroups {
             let rightToLeft = group.container.contentDirection.resolved(in: layoutDirection) == .rightToLeft
             let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight
@@ -143,36 +143,45 @@ public struct LayoutDocument {
         elements.number(of: element).map { elements.path($0).description }
     }
 
+    /// The size range, scale and direction the document asks to be laid out with.
+    public var parameters: LayoutParameters {
+        LayoutParameters(sizeRange: sizeRange, scale: scale, direction: layoutDirection)
+    }
+
     /// Lays the document out. What Texture would assert on while laying out (the engine's `LayoutIssue`s) is thrown as a
     /// ``DocumentError`` naming the element's JSON path.
     public func layout() throws(DocumentError) -> DocumentLayout {
         // A flag nobody sets: the pass always finishes, so there is always a result.
-        try layout(cancellation: LayoutCancellation())!
+        try layout(parameters, cancellation: LayoutCancellation())!
     }
 
-    /// Lays the document out as ``layout()`` does unless `cancellation` is set before the pass ends (a server's
-    /// time limit): then the pass stops early and the answer is `nil`.
-    public func layout(cancellation: LayoutCancellation) throws(DocumentError) -> DocumentLayout? {
-        setTextDirections()
-        guard let layout = rootNode.layout(within: sizeRange, scale: scale, direction: layoutDirection,
-                                              cancellation: cancellation) else {
+    /// Lays the document out with `parameters` (the document's own, or a caller's in their place: the document
+    /// is not changed) unless `cancellation` is set before the pass ends (a server's time limit): then the pass
+    /// stops early and the answer is `nil`.
+    public func layout(_ parameters: LayoutParameters, cancellation: LayoutCancellation) throws(DocumentError)
+        -> DocumentLayout?
+    {
+        setTextDirections(parameters.direction)
+        guard let layout = rootNode.layout(within: parameters.sizeRange, scale: parameters.scale,
+                                              direction: parameters.direction, cancellation: cancellation) else {
             return nil
         }
-        return try result(of: layout)
-    }
-
-    /// A finished pass as the document's result, or its first issue as an error.
-    private func result(of layout: Layout) throws(DocumentError) -> DocumentLayout {
         if let issue = layout.issues.first { throw error(for: issue) }
-        return DocumentLayout(document: self, layout: layout)
+        return DocumentLayout(document: self, layout: layout, scale: parameters.scale)
     }
 
     /// Lays the document out again in place, reusing every measurement that changes since the last pass cannot
     /// affect; the results stay in the elements. Returns the root's size.
     @discardableResult
     public func updateLayout() throws(DocumentError) -> Size {
-        setTextDirections()
-        let (size, issues) = rootNode.updateLayout(sizeRange, scale: scale)
+        try updateLayout(parameters)
+    }
+
+    /// ``updateLayout()`` with `parameters` in place of the document's own (which stay as they are).
+    @discardableResult
+    public func updateLayout(_ parameters: LayoutParameters) throws(DocumentError) -> Size {
+        setTextDirections(parameters.direction)
+        let (size, issues) = rootNode.updateLayout(parameters.sizeRange, scale: parameters.scale)
         if let issue = issues.first { throw error(for: issue) }
         return size
     }
@@ -246,6 +255,25 @@ final class DocumentSpecNode: DisplayNode {
     }
 }
 
+/// What a document is laid out with: its own `sizeRange`, `scale` and `layoutDirection`
+/// (``LayoutDocument/parameters``), or a caller's (the command line's `--width`, a server's query parameters), which
+/// are passed to the layout call rather than written into the document.
+public struct LayoutParameters: Sendable, Equatable {
+    /// The range the root is laid out in.
+    public var sizeRange: SizeRange
+    /// Pixels per point.
+    public var scale: Double
+    /// The user interface direction.
+    public var direction: LayoutDirection
+
+    /// Parameters with these values.
+    public init(sizeRange: SizeRange, scale: Double, direction: LayoutDirection) {
+        self.sizeRange = sizeRange
+        self.scale = scale
+        self.direction = direction
+    }
+}
+
 /// A laid-out document.
 public struct DocumentLayout {
     /// The document laid out, which names the result's elements (``LayoutDocument/name(of:)``) and gives their
@@ -253,6 +281,8 @@ public struct DocumentLayout {
     public let document: LayoutDocument
     /// The engine's result, specs included.
     public let layout: Layout
+    /// The pixels per point it was laid out at: the document's scale unless the caller gave another.
+    public let scale: Double
 
     /// The root's size.
     public var size: Size { layout.size }

@@ -2,13 +2,14 @@ import TextureLayout
 import TextureLayoutText
 
 extension LayoutDocument {
-    /// Lays the document out as ``layout()`` does and appends ``DocumentLayout/json`` to `output`, writing each
-    /// frame as a walk over the laid-out tree meets it: no result tree is made, which for a document of a million
-    /// elements would be about as large as the elements' own state. Nothing is written when the pass meets an issue.
-    package func writeLayout(to output: inout JSONOutput) throws(DocumentError) {
-        try updateLayout()
+    /// Lays the document out with `parameters` as ``layout(_:cancellation:)`` does and appends
+    /// ``DocumentLayout/json`` to `output`, writing each frame as a walk over the laid-out tree meets it: no result
+    /// tree is made, which for a document of a million elements would be about as large as the elements' own
+    /// state. Nothing is written when the pass meets an issue.
+    package func writeLayout(_ parameters: LayoutParameters, to output: inout JSONOutput) throws(DocumentError) {
+        try updateLayout(parameters)
         output.appendLayout(size: rootNode.measuredSize, of: self) { frame in
-            rootNode.walkLayout(direction: layoutDirection, grid: PixelGrid(scale: scale)) { entry in
+            rootNode.walkLayout(direction: parameters.direction, grid: PixelGrid(scale: parameters.scale)) { entry in
                 frame(entry.element, Rect(origin: entry.rootOrigin, size: entry.size))
             }
         }

@@ -149,7 +149,7 @@ public struct LayoutPicture {
                 pending.append((child, childDepth, hidden))
             }
         }
-        self.init(size: result.size, scale: document.scale, items: items)
+        self.init(size: result.size, scale: result.scale, items: items)
     }
 
     /// The rows of text in the picture: each line's band across its element, so that no label sits beside a

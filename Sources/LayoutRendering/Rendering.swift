@@ -47,8 +47,8 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         case .png, .pdf:
             var lists = [result.displayList]
             if options.debug { lists.append(LayoutPicture(result).debugList(labels: options.labels, faces: PictureFaces())) }
-            return self == .png ? PNGRenderer.render(lists, scale: result.document.scale, background: options.background)
-                : PDFRenderer.render(lists, scale: result.document.scale, background: options.background)
+            return self == .png ? PNGRenderer.render(lists, scale: result.scale, background: options.background)
+                : PDFRenderer.render(lists, scale: result.scale, background: options.background)
         case .ascii:
             return Array(ASCIIRenderer.render(LayoutPicture(result), maxColumns: options.maxColumns,
                                               labels: options.labels).utf8)

@@ -81,20 +81,13 @@ struct API: Sendable {
     }
 
     func validate(_ request: Request) async throws -> Response {
-        let bytes = try await body(of: request)
-        let fontFiles = fontFiles
-        return try await job { _ throws(ToolFailure) in
-            _ = try readDocument(bytes: bytes, fontFiles: fontFiles)
-            return Answer.json("{\"ok\": true}")
-        }
+        try await answer(LayoutRequest(.check, optionPrefix: ""), to: request) { _ in Answer.json("{\"ok\": true}") }
     }
 
     func layout(_ request: Request) async throws -> Response {
-        let overrides = try sizeOverrides(Query(request))
-        let bytes = try await body(of: request)
-        let fontFiles = fontFiles
-        return try await job { cancellation throws(ToolFailure) in
-            try layOutBody(bytes, fontFiles, overrides, cancellation).map { Answer.json($0.json) }
+        let layoutRequest = LayoutRequest(.layout, overrides: try sizeOverrides(Query(request)), optionPrefix: "")
+        return try await answer(layoutRequest, to: request) { bytes in
+            Answer(status: .ok, contentType: "application/json", body: bytes + [UInt8(ascii: "\n")])
         }
     }
 
@@ -111,27 +104,23 @@ struct API: Sendable {
             }
             options.background = color
         }
-        let bytes = try await body(of: request)
-        let chosen = options
-        let fontFiles = fontFiles
-        return try await job { cancellation throws(ToolFailure) in
-            try layOutBody(bytes, fontFiles, overrides, cancellation).flatMap { result throws(ToolFailure) in
-                try PictureLimits.check(result, in: format, overrides: overrides, optionPrefix: "")
-                // Time may have run out while the pass ended: then nobody waits for the picture.
-                if cancellation.isCancelled { return nil }
-                return Answer(status: .ok, contentType: format.contentType, body: format.render(result, options: chosen))
-            }
+        let layoutRequest = LayoutRequest(.picture(format, options), overrides: overrides, optionPrefix: "")
+        return try await answer(layoutRequest, to: request) { bytes in
+            Answer(status: .ok, contentType: format.contentType, body: bytes)
         }
     }
 
-    /// Runs `work` on a worker under the time limit and turns its outcome into a response. `work` answers `nil`
-    /// when the layout pass stopped because the time was up.
-    private func job(_ work: @escaping @Sendable (LayoutCancellation) throws(ToolFailure) -> Answer?) async throws
-        -> Response
+    /// Answers `layoutRequest` for the request's body on a worker under the time limit, the answer's bytes made
+    /// into a response by `respond`.
+    private func answer(_ layoutRequest: LayoutRequest, to request: Request,
+                        _ respond: @escaping @Sendable ([UInt8]) -> Answer) async throws -> Response
     {
+        let bytes = try await body(of: request)
+        let fontFiles = fontFiles
         let limit = server.configuration.timeoutSeconds
-        let outcome = await server.workers.run(timeout: limit) { cancellation in
-            Result { () throws(ToolFailure) in try work(cancellation) }
+        // The workers bind the job's cancellation as LayoutCancellation.current, which the request reads.
+        let outcome = await server.workers.run(timeout: limit) { _ in
+            Result { () throws(ToolFailure) in try layoutRequest.answer(bytes, fontFiles: fontFiles).map { respond($0.bytes) } }
         }
         switch outcome {
         case .success(let answer?)?:
@@ -182,24 +171,6 @@ struct API: Sendable {
     private func usage<T>(_ body: () throws(ToolFailure) -> T) throws(HTTPFailure) -> T {
         do { return try body() } catch { throw HTTPFailure(.badRequest, error.lines.first ?? "bad request") }
     }
-}
-
-/// Reads the document, applies the overrides and lays it out, as the `layout` and `render` commands do; `nil` when
-/// `cancellation` was set while reading or stopped the pass.
-private func layOutBody(_ bytes: [UInt8], _ fontFiles: FontFiles, _ overrides: SizeOverrides,
-                        _ cancellation: LayoutCancellation) throws(ToolFailure) -> DocumentLayout?
-{
-    var document: LayoutDocument
-    do {
-        document = try readDocument(bytes: bytes, fontFiles: fontFiles)
-    } catch {
-        // Reading stops with an error when the flag is set: the time is up, not the document wrong.
-        if cancellation.isCancelled { return nil }
-        throw error
-    }
-    if cancellation.isCancelled { return nil }
-    try overrides.apply(to: &document)
-    return try reportingDocumentError(try document.layout(cancellation: cancellation))
 }
 
 /// `/ready`: whether the server accepts work.

@@ -13,17 +13,6 @@ package func readDocument(bytes: consuming [UInt8], fontFiles: FontFiles) throws
     }
 }
 
-/// Lays a document out; what Texture would assert on is a document error.
-package func layOut(_ document: LayoutDocument) throws(ToolFailure) -> DocumentLayout {
-    try reportingDocumentError(try document.layout())
-}
-
-/// Lays a document out and appends the `layout` command's output to `output`, without a result tree of every element
-/// (``LayoutDocument/writeLayout(to:)``); what Texture would assert on is a document error.
-package func writeLayout(of document: LayoutDocument, to output: inout JSONOutput) throws(ToolFailure) {
-    try reportingDocumentError(try document.writeLayout(to: &output))
-}
-
 /// Reading a picture format from a user's words, which only a tool does: the renderers take the enum.
 extension PictureFormat {
     /// The format a `--format` value (or the server's `format` parameter) names.

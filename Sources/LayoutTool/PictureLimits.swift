@@ -20,7 +20,7 @@ package enum PictureLimits {
         guard pictureFormat == .png else { return }
         let size = result.size
         // The renderer's own rule for its pixel size (it draws a picture of too many pixels at a smaller scale).
-        let scale = PNGRenderer.pixelScale(for: size, scale: result.document.scale)
+        let scale = PNGRenderer.pixelScale(for: size, scale: result.scale)
         let width = max(1, (size.width * scale).rounded(.up)), height = max(1, (size.height * scale).rounded(.up))
         guard width > Double(maxSide) || height > Double(maxSide) || width * height > Double(maxPixels) else { return }
         let wide = width >= height
@@ -30,6 +30,6 @@ package enum PictureLimits {
         let cause = option.map { optionPrefix + $0 } ?? "root"
         throw .document("\(cause): the PNG would be \(format(width)) × \(format(height)) pixels, more than \(maxSide) on a side or "
                         + "\(maxPixels) in all (the layout is \(format(size.width)) × \(format(size.height)) "
-                        + "points at scale \(format(result.document.scale)))")
+                        + "points at scale \(format(result.scale)))")
     }
 }

@@ -1,9 +1,10 @@
 import LayoutDocument
 import TextureLayout
 
-/// What a caller may override in a document before laying it out: the command line's `--width`, `--height`,
-/// `--min`, `--max`, `--scale` and `--direction`, and the server's query parameters of the same names, read as numbers once so
-/// that a bad value is refused before any document is read and every document of a batch gets the same values.
+/// What a caller may lay a document out with in place of its own size range, scale and direction: the command
+/// line's `--width`, `--height`, `--min`, `--max`, `--scale` and `--direction`, and the server's query parameters of
+/// the same names, read as numbers once so that a bad value is refused before any document is read and every
+/// document of a batch gets the same values.
 package struct SizeOverrides: Sendable {
     /// The size range's min.
     package var minimum: Size?
@@ -56,10 +57,11 @@ package struct SizeOverrides: Sendable {
         return overrides
     }
 
-    /// Overrides the document's range (min and max first, then width and height), scale and layout direction; a
-    /// range whose min exceeds its max is a usage error.
-    package func apply(to document: inout LayoutDocument) throws(ToolFailure) {
-        var range = document.sizeRange
+    /// The document's parameters with these overrides in their place: the range's min and max first, then width
+    /// and height, then scale and direction. A range whose min exceeds its max is a usage error.
+    package func parameters(for document: LayoutDocument) throws(ToolFailure) -> LayoutParameters {
+        var parameters = document.parameters
+        var range = parameters.sizeRange
         if let minimum { range.min = minimum }
         if let maximum { range.max = maximum }
         if let width {
@@ -74,9 +76,10 @@ package struct SizeOverrides: Sendable {
             throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
                          + "max \(format(range.max.width)),\(format(range.max.height))")
         }
-        document.sizeRange = range
-        if let scale { document.scale = scale }
-        if let direction { document.layoutDirection = direction }
+        parameters.sizeRange = range
+        if let scale { parameters.scale = scale }
+        if let direction { parameters.direction = direction }
+        return parameters
     }
 
     /// Reads option values, naming options with a prefix in messages.

@@ -64,14 +64,14 @@ struct BenchCommand: ToolCommand {
         } catch {
             throw .document(DocumentError(path: "document", message: error.description).description)
         }
+        let overrides = try size.parsed()
         func build() throws(Failure) -> LayoutDocument {
-            var document = try reportingDocumentError(
-                try LayoutDocument(jsonValue: tape.root, baseFolder: documentFolder(file)))
-            try size.apply(to: &document)
-            return document
+            try reportingDocumentError(try LayoutDocument(jsonValue: tape.root, baseFolder: documentFolder(file)))
         }
-        func lay(_ document: LayoutDocument) throws(Failure) {
-            try reportingDocumentError(try document.updateLayout())
+        func lay(_ document: LayoutDocument, _ parameters: LayoutParameters? = nil) throws(Failure) {
+            let chosen: LayoutParameters
+            if let parameters { chosen = parameters } else { chosen = try overrides.parameters(for: document) }
+            try reportingDocumentError(try document.updateLayout(chosen))
         }
 
         var layoutTimes: [UInt64] = []
@@ -111,12 +111,13 @@ struct BenchCommand: ToolCommand {
                 throw .usage("--second-width: expected a finite width ≥ 0, got \(format(secondWidth))")
             }
             for _ in 0..<iterations {
-                var document = try build()
+                let document = try build()
                 try lay(document)
-                document.sizeRange.max.width = secondWidth
-                document.sizeRange.min.width = min(document.sizeRange.min.width, secondWidth)
+                var parameters = try overrides.parameters(for: document)
+                parameters.sizeRange.max.width = secondWidth
+                parameters.sizeRange.min.width = min(parameters.sizeRange.min.width, secondWidth)
                 let start = Self.now()
-                try lay(document)
+                try lay(document, parameters)
                 secondWidthTimes.append(Self.now() - start)
             }
         }
@@ -130,12 +131,13 @@ struct BenchCommand: ToolCommand {
             var readTimes: [UInt64] = [], outputTimes: [UInt64] = []
             for _ in 0..<iterations {
                 let start = Self.now()
-                var document = try reportingDocumentError(try LayoutDocument(bytes: bytes))
+                let document = try reportingDocumentError(try LayoutDocument(bytes: bytes))
                 readTimes.append(Self.now() - start)
-                try size.apply(to: &document)
-                try lay(document)
+                let parameters = try overrides.parameters(for: document)
+                try lay(document, parameters)
                 let outputStart = Self.now()
-                let text = try layOut(document).jsonBytes()
+                let text = try reportingDocumentError(
+                    try document.layout(parameters, cancellation: LayoutCancellation()))!.jsonBytes()
                 outputTimes.append(Self.now() - outputStart)
                 withExtendedLifetime(text) {}
             }

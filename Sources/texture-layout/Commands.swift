@@ -60,11 +60,6 @@ struct SizeOptions: ParsableArguments {
         "The layout direction: ltr or rtl (overrides the document's layoutDirection).", valueName: "ltr|rtl"))
     var direction: String?
 
-    /// Applies the overrides: `--min` and `--max` first, then `--width` and `--height`.
-    func apply(to document: inout LayoutDocument) throws(Failure) {
-        try parsed().apply(to: &document)
-    }
-
     /// The options read as numbers, so that a bad option is a usage error before any document is read and each
     /// document of a batch applies the same values.
     func parsed() throws(Failure) -> SizeOverrides {
@@ -75,9 +70,10 @@ struct SizeOptions: ParsableArguments {
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-/// Reads and checks a document of at most `maxInput` bytes.
-func readDocument(_ path: String, maxInput: Int) throws(Failure) -> LayoutDocument {
-    try readDocument(bytes: readDocumentBytes(path, maxInput: maxInput), fontFiles: .relativeTo(documentFolder(path)))
+/// The answer to `request` for the document in `path` (`-`: standard input), whose font files are found next to
+/// it. Nothing cancels the command line's requests (its watchdog ends the whole process), so there is one.
+func answer(_ request: LayoutRequest, forFile path: String, maxInput: Int) throws(Failure) -> LayoutRequest.Answer {
+    try request.answer(readDocumentBytes(path, maxInput: maxInput), fontFiles: .relativeTo(documentFolder(path)))!
 }
 
 /// The bytes of a document of at most `maxInput` bytes, its beginning checked as soon as it is read
@@ -117,7 +113,7 @@ struct ValidateCommand: ToolCommand {
         var status: Int32 = 0
         for file in files {
             do {
-                _ = try readDocument(file, maxInput: input.maxInput)
+                _ = try answer(LayoutRequest(.check, optionPrefix: "--"), forFile: file, maxInput: input.maxInput)
             } catch {
                 // With several files each line starts with the file's name (an input/output failure's line
                 // already does).
@@ -226,13 +222,10 @@ struct RenderCommand: ToolCommand {
         options.debug = debug
         timeout.start()
         guard files.count > 1 else {
-            var document = try readDocument(files[0], maxInput: input.maxInput)
-            try size.apply(to: &document)
-            let result = try layOut(document)
-            try PictureLimits.check(result, in: format, overrides: size.parsed(), optionPrefix: "--")
-            let picture = format.render(result, options: options)
+            let request = LayoutRequest(.picture(format, options), overrides: try size.parsed(), optionPrefix: "--")
+            let picture = try answer(request, forFile: files[0], maxInput: input.maxInput)
             Watchdog.finish()
-            try IO.write(picture, to: output)
+            try IO.write(picture.bytes, to: output)
             return
         }
         let batch = try RenderBatch(files: files, folder: output, format: format, options: options,

@@ -41,14 +41,11 @@ struct LayoutCommand: ToolCommand {
         timeout.start()
         guard files.count > 1 else {
             let file = files.first ?? "-"
-            var document = try readDocument(file, maxInput: input.maxInput)
-            try size.apply(to: &document)
-            var output = JSONOutput()
-            try writeLayout(of: document, to: &output)
-            output.append("\n")
+            let request = LayoutRequest(.layout, overrides: try size.parsed(), optionPrefix: "--")
+            let result = try answer(request, forFile: file, maxInput: input.maxInput)
             Watchdog.finish()
-            try IO.write(output.bytes, to: nil)
-            keepUntilExit(document)
+            try IO.write(result.bytes + [UInt8(ascii: "\n")], to: nil)
+            keepUntilExit(result.document)
             return
         }
         let maxInput = input.maxInput
@@ -116,11 +113,9 @@ final class LayoutBatch: Sendable {
         line.append(", ")
         do throws(Failure) {
             let bytes = file == "-" ? try standardInput!.get() : try readDocumentBytes(file, maxInput: maxInput)
-            var document = try readDocument(bytes: bytes, fontFiles: .relativeTo(documentFolder(file)))
-            try overrides.apply(to: &document)
+            let request = LayoutRequest(.layout, overrides: overrides, optionPrefix: "--")
+            let result = try request.answer(bytes, fontFiles: .relativeTo(documentFolder(file)))!
             // The single-file object with the file's name as its first member.
-            var result = JSONOutput()
-            try writeLayout(of: document, to: &result)
             line.bytes += result.bytes.dropFirst()
             line.append("\n")
             return (line.bytes, 0)

@@ -72,11 +72,9 @@ final class RenderBatch: Sendable {
             let index = nextFile.wrappingAdd(1, ordering: .relaxed).oldValue
             guard index < files.count else { return }
             do throws(Failure) {
-                var document = try readDocument(files[index], maxInput: maxInput)
-                try overrides.apply(to: &document)
-                let result = try layOut(document)
-                try PictureLimits.check(result, in: format, overrides: overrides, optionPrefix: "--")
-                try IO.write(format.render(result, options: options), to: pictures[index])
+                let request = LayoutRequest(.picture(format, options), overrides: overrides, optionPrefix: "--")
+                let picture = try answer(request, forFile: files[index], maxInput: maxInput)
+                try IO.write(picture.bytes, to: pictures[index])
             } catch {
                 failures.withLock { $0[index] = error }
             }
