@@ -31,7 +31,7 @@ struct Routes<Context: RequestContext>: Sendable {
         let page = server.files.page
         let read: [HTTPRequest.Method] = [.get, .head]
         var table: [Route<Context>] = [
-            Route(path: "/", methods: read, parameters: ["doc"]) { _, _ in page.response },
+            Route(path: "/", methods: read, parameters: ["doc", "outlines"]) { _, _ in page.response },
             Route(path: "/health", methods: read) { _, _ in Answer.json("{\"ok\": true}").response },
             Route(path: "/ready", methods: read) { _, _ in try server.readiness.check(server.configuration).response },
             Route(path: "/metrics", methods: read) { _, _ in server.metrics.exposition.response },

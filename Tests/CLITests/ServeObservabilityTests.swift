@@ -75,8 +75,8 @@ import Testing
         #expect(try server.post("/layout?format=png", document).error?.hasPrefix(#"unknown query parameter "format""#) == true)
         #expect(try server.post("/render?format=png&debug=1&data=1&background=red&width=50", document).status == 200)
         #expect(try server.get("/health?verbose=1").error == #"unknown query parameter "verbose": /health takes no query parameters"#)
-        // The page's own parameter.
-        #expect(try server.get("/?doc=%7B%7D").status == 200)
+        // The page's own parameters.
+        #expect(try server.get("/?doc=%7B%7D&outlines=0").status == 200)
     }
 
     @Test func answersCarryTheirRequestIDAsTheLogDoes() throws {
