@@ -1,6 +1,7 @@
 #include "CICUShim.h"
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
+#include <unicode/uchar.h>
 #include <string.h>
 
 // One iterator of each kind per thread, reused through ubrk_setText: opening one loads ICU's rules, which costs
@@ -64,4 +65,11 @@ int32_t tl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_l
 
 void tl_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical) {
     ubidi_reorderVisual(levels, count, visual_to_logical);
+}
+
+uint32_t tl_emoji_properties(uint32_t c) {
+    UChar32 code = (UChar32)c;
+    return (u_hasBinaryProperty(code, UCHAR_EMOJI) ? 1u : 0u)
+        | (u_hasBinaryProperty(code, UCHAR_EMOJI_PRESENTATION) ? 2u : 0u)
+        | (u_hasBinaryProperty(code, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 4u : 0u);
 }

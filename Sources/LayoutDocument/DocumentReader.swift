@@ -132,12 +132,15 @@ struct DocumentReader {
         if let fontsValue = documentMembers.first(where: { $0.key == "fonts" })?.value {
             try readFonts(fontsValue, at: documentPath.appending("fonts"))
         }
+        if let fallbackValue = documentMembers.first(where: { $0.key == "fallbackFonts" })?.value {
+            try readFallbackFonts(fallbackValue, at: documentPath.appending("fallbackFonts"))
+        }
         for entry in documentMembers {
             let key = entry.key, member = entry.value
             let path = documentPath.appending(key)
             guard let documentKey = DocumentKey(rawValue: key) else { throw unknownKey(key, at: path) }
             switch documentKey {
-            case .fonts: continue
+            case .fonts, .fallbackFonts: continue
             case .sizeRange: range = try sizeRange(member, at: path)
             case .scale:
                 scale = try number(member, at: path, allowsNegative: false)
@@ -373,16 +376,7 @@ struct DocumentReader {
         case .fraction: return .number(try fraction(value, at: path))
         case .corners: return .corners(try corners(value, at: path))
         case .gradient: return .gradient(try gradient(value, at: path))
-        case .count:
-            let number = try number(value, at: path, allowsNegative: false)
-            guard number == number.rounded() else {
-                throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
-            }
-            guard number <= Double(Int32.max) else {
-                throw DocumentError(path: path, message:
-                    "the number \(value.shortDescription) is too large (at most \(Int32.max))")
-            }
-            return .number(number)
+        case .count: return .number(Double(try wholeNumber(value, at: path)))
         case .fontName: return .font(try font(named: value, at: path))
         case .runs: return .runs(try runs(value, at: path))
         }
@@ -390,18 +384,21 @@ struct DocumentReader {
 
     // MARK: Text
 
-    /// Loads every font `fonts` names: `{"NAME": {"file": "PATH"}}`, the path relative to the base folder.
+    /// Loads every font `fonts` names: `{"NAME": {"file": "PATH", "index": N}}`, the path relative to the base
+    /// folder, the index the face in a collection (default 0).
     func readFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
         let path = path.stored()
         for font in try members(of: value, at: path) {
             let name = font.key
             let entryPath = path.appending(name)
             var file: String?
+            var index = 0
             for entry in try members(of: font.value, at: entryPath) {
                 let key = entry.key, member = entry.value
                 guard let fontKey = FontKey(rawValue: key) else { throw unknownKey(key, at: entryPath.appending(key)) }
                 switch fontKey {
                 case .file: file = try string(member, at: entryPath.appending(key))
+                case .index: index = try wholeNumber(member, at: entryPath.appending(key))
                 }
             }
             guard let file else {
@@ -422,11 +419,21 @@ struct DocumentReader {
                     "\(jsonString(file)): font files are not accepted here (no fonts folder)")
             }
             do {
-                fonts.byName[name] = try Font(file: resolved)
+                fonts.byName[name] = try Font(file: resolved, faceIndex: index)
             } catch {
                 // Named as the document names it: a server's folders are not the client's business.
-                throw DocumentError(path: entryPath.appending("file"), message: error.naming(file).description)
+                let key = if case .noFace = error { "index" } else { "file" }
+                throw DocumentError(path: entryPath.appending(key), message: error.naming(file).description)
             }
+        }
+    }
+
+    /// The fonts `fallbackFonts` names, in order: names from `fonts` (or `"default"`).
+    func readFallbackFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
+        guard value.kind == .array else { throw wrongKind(value, expected: "an array of font names", at: path) }
+        let path = path.stored()
+        fonts.fallbackFonts = try (0..<value.count).map { (index) throws(DocumentError) in
+            try font(named: value.element(at: index)!, at: path.appending(index: index))
         }
     }
 
@@ -630,6 +637,19 @@ struct DocumentReader {
         try number(value, at: path, allowsNegative: false)
     }
 
+    /// A whole number from 0 to `Int32.max`.
+    func wholeNumber(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Int {
+        let number = try number(value, at: path, allowsNegative: false)
+        guard number == number.rounded() else {
+            throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
+        }
+        guard number <= Double(Int32.max) else {
+            throw DocumentError(path: path, message:
+                "the number \(value.shortDescription) is too large (at most \(Int32.max))")
+        }
+        return Int(number)
+    }
+
     /// A finite number; `"inf"` too where unbounded is allowed.
     func number(_ value: JSONValueRef, at path: JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false)
         throws(DocumentError) -> Double
@@ -817,7 +837,7 @@ struct Member {
 /// The keys of the document's top-level object. The reader switches over every case, so a new key cannot be read
 /// without being listed here, and the format reference's test checks that the article mentions each one.
 enum DocumentKey: String, CaseIterable {
-    case root, sizeRange, scale, layoutDirection, fonts
+    case root, sizeRange, scale, layoutDirection, fonts, fallbackFonts
 }
 
 /// The keys of a `style` object (Texture's `ASLayoutElementStyle`); listed for the same reason as ``DocumentKey``.
@@ -842,7 +862,7 @@ enum GradientKey: String, CaseIterable {
 
 /// The keys of an entry of `fonts`; listed for the same reason as ``DocumentKey``.
 enum FontKey: String, CaseIterable {
-    case file
+    case file, index
 }
 
 /// The keys of `sizeRange`; listed for the same reason as ``DocumentKey``.

@@ -66,6 +66,22 @@ final class PictureFaces {
         }
         return data.isEmpty ? "" : data + "Z"
     }
+
+    /// A run's colour bitmap glyphs (a colour emoji font's) as SVG `<image>` elements holding the font's own PNGs,
+    /// at the boxes the font gives them in the canvas's coordinates; empty for glyphs without one.
+    func svgColorImages(_ run: GlyphRunDrawing) -> String {
+        guard let font = PictureFaces.font(run.font), font.isColor else { return "" }
+        let s = run.size / Double(font.unitsPerEm)
+        var images = ""
+        for (glyph, origin) in zip(run.glyphs, run.positions) {
+            guard let image = font.colorImage(of: glyph) else { continue }
+            images += "<image x=\"\(SVGRenderer.short(origin.x + image.left * s))\" "
+                + "y=\"\(SVGRenderer.short(origin.y - image.top * s))\" "
+                + "width=\"\(SVGRenderer.short(image.width * s))\" height=\"\(SVGRenderer.short(image.height * s))\" "
+                + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Base64.encode(image.png))\"/>\n"
+        }
+        return images
+    }
 }
 
 /// The font pictures write labels in: the project's default font at ``size`` points. Measured by the glyphs'

@@ -40,6 +40,7 @@ struct SVGWriter {
             case .glyphs(let run):
                 let data = faces.svgPathData(run)
                 if !data.isEmpty { out += "<path d=\"\(data)\" \(SVGRenderer.fill(run.color))/>\n" }
+                out += faces.svgColorImages(run)
             case let .decoration(rect, color): out += shape(RoundedBox(rect), attributes: SVGRenderer.fill(color))
             case .pushClip(let box):
                 let id = newID("c")

@@ -22,6 +22,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(path: String, detail: String)
     /// fontconfig knows no font of this family.
     case familyNotFound(family: String)
+    /// The file has no face at this index (a collection holds `count` faces, any other font file one).
+    case noFace(path: String, index: Int, count: Int)
 
     /// The same error about the file as `shownPath` names it (a server names a file under its fonts folder as
     /// the document does, never by its own path).
@@ -32,6 +34,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAFont: .notAFont(path: shownPath)
         case .corrupt(_, let detail): .corrupt(path: shownPath, detail: detail)
         case .familyNotFound: self
+        case .noFace(_, let index, let count): .noFace(path: shownPath, index: index, count: count)
         }
     }
 
@@ -43,6 +46,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAFont(let path): "not a TrueType/OpenType font: \(path)"
         case .corrupt(let path, let detail): "damaged font file (\(detail)): \(path)"
         case .familyNotFound(let family): "no font of family \"\(family)\" is installed"
+        case .noFace(let path, let index, let count):
+            "no face \(index) in the font file (it has \(count == 1 ? "one face, 0" : "\(count) faces, 0...\(count - 1)")): \(path)"
         }
     }
 }
@@ -70,6 +75,12 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     public let lineGap: Int
     /// The number of glyphs in the face.
     public let glyphCount: Int
+    /// Whether the face has colour glyph tables (`CBDT`, `sbix` or `COLR`): a colour emoji font, which font
+    /// fallback prefers for characters with emoji presentation. Such a font may have bitmaps and no outlines.
+    public let isColor: Bool
+    /// Whether the character map has a glyph for every printable ASCII character (U+0020–U+007E): itemization
+    /// then takes such characters from the run's font without looking each one up.
+    let coversPrintableASCII: Bool
 
     /// HarfBuzz's font at a scale of `unitsPerEm` (positions come out in design units), made immutable.
     let hbFont: OpaquePointer
@@ -98,14 +109,22 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         let signature = UnsafeRawPointer(bytes).loadUnaligned(as: UInt32.self).bigEndian
         guard [0x0001_0000, 0x7472_7565, 0x4F54_544F, 0x7474_6366, 0x774F_4646, 0x774F_4632].contains(signature)
         else { throw .notAFont(path: path) }
-        (familyName, freeType) = try Font.openWithFreeType(blob, bytes, length: Int(length), faceIndex: faceIndex,
-                                                           path: path)
-
-        guard faceIndex >= 0, faceIndex < Int(hb_face_count(blob)) else {
-            throw .corrupt(path: path, detail: "no face \(faceIndex)")
+        // A face the file does not have (FreeType would call it an invalid argument); face 0 is left to FreeType,
+        // which says what is wrong with a file that has none.
+        let faceCount = Int(hb_face_count(blob))
+        guard faceIndex >= 0, faceIndex == 0 || faceIndex < faceCount else {
+            throw .noFace(path: path, index: faceIndex, count: faceCount)
         }
         let face = hb_face_create(blob, UInt32(faceIndex))!
         defer { hb_face_destroy(face) }
+        isColor = ([0x4342_4454, 0x7362_6978, 0x434F_4C52] as [UInt32]).contains { tag in  // "CBDT", "sbix", "COLR"
+            guard let table = hb_face_reference_table(face, tag) else { return false }
+            defer { hb_blob_destroy(table) }
+            return hb_blob_get_length(table) > 0
+        }
+        (familyName, freeType) = try Font.openWithFreeType(blob, bytes, length: Int(length), faceIndex: faceIndex,
+                                                           acceptsBitmaps: isColor, path: path)
+        guard faceIndex < faceCount else { throw .noFace(path: path, index: faceIndex, count: faceCount) }
         unitsPerEm = Int(hb_face_get_upem(face))
         glyphCount = Int(hb_face_get_glyph_count(face))
         guard (16...16384).contains(unitsPerEm) else {
@@ -123,14 +142,28 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         hb_font_make_immutable(font)
         hbFont = font
+        coversPrintableASCII = (0x20...0x7E).allSatisfy { scalar in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(font, hb_codepoint_t(scalar), &glyph) != 0
+        }
+    }
+
+    /// Whether the character map has a glyph for `scalar` (a Unicode code point).
+    @inline(__always)
+    func hasGlyph(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
 
     deinit { hb_font_destroy(hbFont) }
 
     /// Opens the font with FreeType, which tells a non-font from a damaged font, and returns its family name and
     /// the face, kept for drawing (it reads `bytes`, which `blob` holds).
+    /// A face without outlines (FreeType's scalable flag unset) is refused unless `acceptsBitmaps` (a colour font,
+    /// whose glyphs are bitmaps: measured by its metrics tables as any font, drawn from its bitmaps).
     private static func openWithFreeType(_ blob: OpaquePointer, _ bytes: UnsafePointer<CChar>, length: Int,
-                                         faceIndex: Int, path: String) throws(FontError) -> (String, FreeTypeFace) {
+                                         faceIndex: Int, acceptsBitmaps: Bool, path: String)
+        throws(FontError) -> (String, FreeTypeFace) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .corrupt(path: path, detail: "FreeType could not start")
@@ -147,7 +180,9 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         }
         // Owned from here: the library and face go with it, when this throws too.
         let kept = FreeTypeFace(library: library, face: face, blob: blob)
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { throw .notAFont(path: path) }
+        guard acceptsBitmaps || face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw .notAFont(path: path)
+        }
         return (face.pointee.family_name.map { String(cString: $0) } ?? "", kept)
     }
 

@@ -119,3 +119,38 @@ extension Font {
         try freeType.withFace(body)
     }
 }
+
+/// A colour glyph's picture: a PNG from the font's `CBDT` or `sbix` table and where it goes, in font units relative
+/// to the glyph's origin (y up, as outlines are): its left edge, its top and its size.
+public struct ColorGlyphImage: Sendable {
+    /// The PNG file's bytes, as the font stores them.
+    public var png: [UInt8]
+    /// The picture's left edge from the glyph's origin.
+    public var left: Double
+    /// The picture's top edge above the baseline.
+    public var top: Double
+    /// The picture's width (positive).
+    public var width: Double
+    /// The picture's height (positive, downwards from `top`).
+    public var height: Double
+}
+
+extension Font {
+    /// The bitmap of `glyph` in a colour bitmap font (`CBDT`, `sbix`), with the box the font measures for it
+    /// (HarfBuzz's glyph extents, the strike's metrics scaled to the em); `nil` for a glyph without one. For
+    /// pictures that embed colour glyphs as images (SVG), rather than drawing them through FreeType.
+    public func colorImage(of glyph: UInt32) -> ColorGlyphImage? {
+        guard isColor, let blob = hb_ot_color_glyph_reference_png(hbFont, glyph) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        var extents = hb_glyph_extents_t()
+        guard let data = hb_blob_get_data(blob, &length), length > 0,
+              hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0, extents.height != 0
+        else { return nil }
+        let png = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+        return ColorGlyphImage(png: png, left: Double(extents.x_bearing), top: Double(extents.y_bearing),
+                               width: Double(extents.width), height: -Double(extents.height))
+    }
+}

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CICUShim
 
 /// A stretch of text that HarfBuzz shapes in one call: one run's attributes, one font, one bidi level, one script.
 struct TextItem {
@@ -21,26 +22,33 @@ struct TextItem {
 /// Common or Inherited (spaces, punctuation, digits, combining marks) joins the item it follows, or the one it
 /// precedes at the start of an item, so that punctuation shapes with its words.
 ///
-/// The font is chosen here because it is a property of each character like its script: today every character takes
-/// its run's font; choosing one per grapheme cluster (font fallback) splits items where the choice changes, and
-/// the stages after this one read each item's own font.
+/// The font is chosen here, per grapheme cluster (a cluster is never split between fonts): the run's font when it
+/// has every character of the cluster but the default-ignorable ones and the cluster has no emoji presentation,
+/// else the font ``FontFallback`` picks. The stages after this one read each item's own font.
 struct Itemization {
     let items: [TextItem]
+    /// Whether some item's font is not its run's (font fallback served a character): each line's height then
+    /// comes from the fonts of its items rather than its runs.
+    let usesFallbackFonts: Bool
 
-    init(_ source: borrowing TextSource, _ analysis: borrowing TextAnalysis) {
+    init(_ source: borrowing TextSource, _ analysis: borrowing TextAnalysis, fallback: FontFallback) {
         let runs = source.runs, runStarts = source.runStarts, levels = analysis.levels
-        let n = source.units.count
+        let units = source.units, grapheme = analysis.graphemeBoundary
+        let n = units.count
         let unicode = hb_unicode_funcs_get_default()!
         var items: [TextItem] = []
         var run = 0
         var itemStart = 0
         var itemScript = HB_SCRIPT_INVALID
+        var itemFont = runs[0].font
+        var usesFallback = false
         var combining = CombiningSequenceLimit()
+        var scalars: [UInt32] = []
         func flush(_ end: Int) {
             guard end > itemStart else { return }
             items.append(TextItem(start: itemStart, end: end, level: levels[itemStart],
                                   script: itemScript == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : itemScript,
-                                  run: run, font: runs[run].font))
+                                  run: run, font: itemFont))
             itemStart = end
         }
         var i = 0
@@ -53,9 +61,27 @@ struct Itemization {
                 flush(i)
                 itemScript = HB_SCRIPT_INVALID
             }
-            if combining.startsPiece(at: TextAnalysis.scalar(source.units, at: i, before: n).0, unicode: unicode)
+            if combining.startsPiece(at: TextAnalysis.scalar(units, at: i, before: n).0, unicode: unicode)
                 && i > itemStart { flush(i) }
             let (script, width) = analysis.script(at: i, unicode)
+            if grapheme[i] {
+                let runFont = runs[run].font
+                var font = runFont
+                let unit = units[i]
+                if !(grapheme[i + 1] && unit >= 0x20 && unit <= 0x7E && runFont.coversPrintableASCII) {
+                    font = Itemization.font(ofClusterAt: i, units, grapheme, runFont: runFont,
+                                            script: Itemization.isNeutral(script) ? itemScript : script,
+                                            fallback: fallback, scalars: &scalars)
+                }
+                if font !== itemFont {
+                    if i > itemStart {
+                        flush(i)
+                        itemScript = HB_SCRIPT_INVALID
+                    }
+                    itemFont = font
+                    if font !== runFont { usesFallback = true }
+                }
+            }
             if !Itemization.isNeutral(script) {
                 if itemScript == HB_SCRIPT_INVALID || itemScript == HB_SCRIPT_COMMON {
                     itemScript = script
@@ -70,6 +96,42 @@ struct Itemization {
         }
         flush(n)
         self.items = items
+        usesFallbackFonts = usesFallback
+    }
+
+    /// The font of the grapheme cluster starting at `start`: the run's font unless the cluster has emoji
+    /// presentation (an `Emoji_Presentation` character not followed by U+FE0E, or an emoji followed by U+FE0F or
+    /// U+20E3) or the run's font lacks one of its characters that is not default-ignorable; then ``FontFallback``'s.
+    /// `scalars` is scratch space for the cluster's characters.
+    private static func font(ofClusterAt start: Int, _ units: [UInt16], _ grapheme: [Bool], runFont: Font,
+                             script: hb_script_t, fallback: FontFallback, scalars: inout [UInt32]) -> Font {
+        scalars.removeAll(keepingCapacity: true)
+        var end = start + 1
+        while end < units.count && !grapheme[end] { end += 1 }
+        var firstProperties: UInt32 = 0
+        var textPresentation = false
+        var emojiPresentation = false
+        var covered = true
+        var i = start
+        while i < end {
+            let (scalar, width) = TextAnalysis.scalar(units, at: i, before: end)
+            i += width
+            let properties = tl_emoji_properties(scalar)
+            if scalar == 0xFE0E { textPresentation = true }
+            if scalar == 0xFE0F || scalar == 0x20E3 {
+                emojiPresentation = emojiPresentation || firstProperties & FontFallback.emojiProperty != 0
+            }
+            if properties & FontFallback.ignorableProperty != 0 { continue }
+            if scalars.isEmpty { firstProperties = properties }
+            scalars.append(scalar)
+            if covered && !runFont.hasGlyph(scalar) { covered = false }
+        }
+        guard !scalars.isEmpty else { return runFont }
+        let emoji = !textPresentation
+            && (emojiPresentation || firstProperties & FontFallback.emojiPresentationProperty != 0)
+        if covered && !emoji { return runFont }
+        return fallback.font(for: scalars, runFont: runFont,
+                             script: script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : script, emoji: emoji)
     }
 
     /// Scripts that take the script of the text around them.

@@ -349,7 +349,9 @@ extension ShapedText {
     }
 
     /// Sets the line's ascent, descent and height from the runs it holds (the run at its start when empty), given
-    /// the text's ``singleRunMetrics`` (read from its break table's header, not from the text's object).
+    /// the text's ``singleRunMetrics`` (read from its break table's header, not from the text's object). When font
+    /// fallback served some characters, from the fonts of the items that hold its characters instead, spaces at
+    /// its end excluded (the item at its start when it has no other).
     func measureHeight(_ box: inout LineBox, lineHeight: Double?,
                        singleRunMetrics: (ascent: Double, descent: Double)?) {
         var ascent = 0.0
@@ -357,6 +359,15 @@ extension ShapedText {
         if let only = singleRunMetrics {
             ascent = max(ascent, only.ascent)
             descent = max(descent, only.descent)
+        } else if usesFallbackFonts {
+            var index = item(at: box.start < count || box.start == 0 ? box.start : box.start - 1)
+            repeat {
+                let item = items[index].item
+                let scale = runs[item.run].effectiveSize / Double(item.font.unitsPerEm)
+                ascent = max(ascent, Double(item.font.ascender) * scale)
+                descent = max(descent, -Double(item.font.descender) * scale)
+                index += 1
+            } while index < items.count && items[index].item.start < box.end
         } else {
             let first = run(at: box.start < count || box.start == 0 ? box.start : box.start - 1)
             let last = box.next > box.start ? run(at: box.next - 1) : first

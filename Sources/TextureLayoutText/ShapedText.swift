@@ -13,9 +13,12 @@ final class ShapedText: @unchecked Sendable {
     private let tableChunk: BreakTableChunk
     /// `units.count`, kept beside the arrays (as in the table's header).
     let count: Int
-    /// The ascent and descent of the only run, when there is one: every line has them (read without the run
-    /// arrays below; the table's header has them too).
+    /// The ascent and descent of the only run, when there is one and every character is in its font: every line
+    /// has them (read without the run arrays below; the table's header has them too).
     let singleRunMetrics: (ascent: Double, descent: Double)?
+    /// Whether font fallback gave some characters another font than their run's (see
+    /// ``Itemization/usesFallbackFonts``): line heights then come from the items' fonts.
+    let usesFallbackFonts: Bool
 
     /// The text in UTF-16 (``TextSource``); every offset below indexes it.
     let units: [UInt16]
@@ -47,18 +50,22 @@ final class ShapedText: @unchecked Sendable {
     let isComplete: Bool
 
     /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
-    /// whose first strong character does not decide taking `defaultDirection`.
+    /// whose first strong character does not decide taking `defaultDirection`, and characters the runs' fonts lack
+    /// taking their fonts from `fallback`.
     /// The table is written into `breakTables` when given, else into memory of its own.
-    init(runs given: [TextRun], defaultDirection: TextDirection, breakTables: BreakTableArena? = nil) {
+    init(runs given: [TextRun], defaultDirection: TextDirection, fallback: FontFallback = .system,
+         breakTables: BreakTableArena? = nil) {
         let source = TextSource(runs: given)
         let analysis = TextAnalysis(source.units, defaultDirection: defaultDirection)
-        let shaping = TextShaping(source, analysis, Itemization(source, analysis))
+        let itemization = Itemization(source, analysis, fallback: fallback)
+        let shaping = TextShaping(source, analysis, itemization)
+        usesFallbackFonts = itemization.usesFallbackFonts
         units = source.units
         runs = source.runs
         runStarts = source.runStarts
         runAscent = runs.map { Double($0.font.ascender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
         runDescent = runs.map { -Double($0.font.descender) * $0.effectiveSize / Double($0.font.unitsPerEm) }
-        singleRunMetrics = runs.count == 1 ? (runAscent[0], runDescent[0]) : nil
+        singleRunMetrics = runs.count == 1 && !usesFallbackFonts ? (runAscent[0], runDescent[0]) : nil
         count = units.count
         breaks = analysis.breaks
         forced = analysis.forced
@@ -118,6 +125,17 @@ final class ShapedText: @unchecked Sendable {
             true
         default: false
         }
+    }
+
+    /// The index of the item that holds offset `offset` (the last item for the end of the text).
+    func item(at offset: Int) -> Int {
+        var low = 0
+        var high = items.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if items[mid].item.start <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// The index of the run that holds offset `offset` (the last run for the end of the text).

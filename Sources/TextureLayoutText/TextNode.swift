@@ -129,6 +129,7 @@ open class TextNode: DisplayNode {
         if source.isEmpty, let font = try? Font.defaultFont() { source = [TextRun("", font: font)] }
         guard !source.isEmpty else { return nil }
         let made = ShapedText(runs: source, defaultDirection: defaultDirection,
+                              fallback: store?.fallback ?? .system,
                               breakTables: shapedBefore ? nil : store?.breakTables)
         shapedBefore = true
         guard made.isComplete else { return nil }

@@ -27,8 +27,13 @@ public final class TextStore: Sendable {
     /// has a table of its own, so that a document edited for long does not fill chunks with tables no text uses).
     let breakTables = BreakTableArena()
 
-    /// An empty store.
-    public init() {}
+    /// Where the texts' characters that their fonts lack take their glyphs from (and the answers found so far).
+    public let fallback: FontFallback
+
+    /// An empty store whose texts fall back to `fallback` (by default the system's fonts only).
+    public init(fallback: FontFallback = .system) {
+        self.fallback = fallback
+    }
 
     /// `token` shaped with `attributes` (whose text is ignored) in one direction, shaped on first use. Shaping
     /// happens outside the lock: two threads asking at once may both shape it, and the first one stored wins.
@@ -39,7 +44,8 @@ public final class TextStore: Sendable {
         if let made = shaped.withLock({ $0[key] }) { return made }
         var run = attributes
         run.text = token
-        let made = ShapedText(runs: [run], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight)
+        let made = ShapedText(runs: [run], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight,
+                              fallback: fallback)
         return shaped.withLock { tokens in
             if let first = tokens[key] { return first }
             tokens[key] = made

@@ -27,4 +27,9 @@ int32_t tl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_l
 /// `visual_to_logical[i]` is the logical index of the item shown at visual position `i`.
 void tl_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical);
 
+/// The emoji and default-ignorable properties of code point `c` (Unicode's emoji data, UTS #51, and
+/// DerivedCoreProperties), as bits: 1 Emoji, 2 Emoji_Presentation, 4 Default_Ignorable_Code_Point. What font
+/// fallback asks of a cluster's characters.
+uint32_t tl_emoji_properties(uint32_t c);
+
 #endif

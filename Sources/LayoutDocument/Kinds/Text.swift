@@ -61,8 +61,12 @@ struct DocumentRun {
 /// truncation tokens, shaped once for texts truncated alike, and their break tables, kept together).
 final class DocumentFonts: @unchecked Sendable {
     var byName: [String: Font] = [:]
-    /// Made on first use, so that a document without texts has none.
-    private(set) lazy var textStore = TextStore()
+    /// The document's `fallbackFonts`, tried before the system's fonts: read before the elements, which make the
+    /// store.
+    var fallbackFonts: [Font] = []
+    /// Made on first use, so that a document without texts has none. Its fallback keeps the document's own
+    /// answers of which font covers which character.
+    private(set) lazy var textStore = TextStore(fallback: FontFallback(fonts: fallbackFonts))
 
     /// The font named `"default"`: the document's own, else the project's default (DejaVu Sans through
     /// fontconfig), which may be missing on a system without it.
