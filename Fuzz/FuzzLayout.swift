@@ -50,7 +50,8 @@ func check(_ bytes: [UInt8]) {
     }
 }
 
-/// Loads the bytes after "FONT" as a font file and lays texts out with it.
+/// Loads the bytes after "FONT" as a font file and lays texts out with it: as the runs' font (characters it lacks
+/// fall back to the system's fonts), and as the only fallback font of DejaVu Sans text it must serve.
 func checkFont(_ bytes: ArraySlice<UInt8>) {
     let path = "/tmp/fuzz-layout-font-\(getpid()).ttf"
     guard let file = fopen(path, "wb") else { return }
@@ -58,9 +59,15 @@ func checkFont(_ bytes: ArraySlice<UInt8>) {
     fclose(file)
     defer { unlink(path) }
     guard let font = try? Font(file: path) else { return }
-    for (text, size, width) in [("Hello, world ffi AV", 17.0, 60.0), ("שלום abc 123\nx", 9.0, 1000.0),
-                                ("", 0.0, 10.0), ("e\u{301}😀 long words here", 10_000.0, 300.0)] {
-        let node = TextNode(text, font: font, size: size)
+    var nodes = [("Hello, world ffi AV", 17.0, 60.0), ("שלום abc 123\nx", 9.0, 1000.0), ("", 0.0, 10.0),
+                 ("e\u{301}😀 long words here", 10_000.0, 300.0)].map { text, size, width in
+        (TextNode(text, font: font, size: size), width)
+    }
+    if let base = try? Font.defaultFont() {
+        let store = TextStore(fallback: FontFallback(fonts: [font], usesSystemFonts: false))
+        nodes.append((TextNode(runs: [TextRun("a 山田 😀👍🏽 ภาษา\u{FE0F}", font: base, size: 17)], store: store), 40))
+    }
+    for (node, width) in nodes {
         let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
         var numbers = [layout.size.width, layout.size.height]
         for line in node.lines {

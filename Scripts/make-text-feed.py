@@ -6,9 +6,14 @@
 bodies of 10-60 words in 15 pt wrapping freely. The body of the middle cell is named "changed": `texture-layout
 bench` edits its text between re-layouts.
 
+With --mixed, words are replaced by emoji (single, ZWJ sequences, flags, skin tones) and Chinese, Japanese and
+Korean words, drawn from a second seeded generator, so that about 20% of the characters (Unicode scalars, spaces
+included) are emoji or CJK and font fallback serves them; the feed's structure and other words stay the same. The
+share is printed.
+
 Output is deterministic (fixed seed, compact JSON).
 
-Usage: Scripts/make-text-feed.py [FILE]     (default: Benchmarks/Documents/text-feed.json)
+Usage: Scripts/make-text-feed.py [--mixed] [FILE]     (default: Benchmarks/Documents/text-feed.json)
 """
 
 import json
@@ -26,8 +31,22 @@ WORDS = (
 ).split()
 
 
+# Emoji and CJK words for --mixed, and the generator that picks them (None: not mixed).
+MIXED_WORDS = ["😀", "👍🏽", "👩‍💻", "🎉", "🇯🇵", "❤️", "山田", "東京", "中文排版", "汉字", "日本語", "カタカナ", "ひらがな",
+               "한국어", "서울", "안녕하세요", "你好", "我们"]
+MIXED_SHARE = 0.40  # of words, which makes about 20% of the characters
+mixer = None
+
+
+def word(rng):
+    chosen = rng.choice(WORDS)
+    if mixer is not None and mixer.random() < MIXED_SHARE:
+        return mixer.choice(MIXED_WORDS)
+    return chosen
+
+
 def sentence(rng, lo, hi):
-    words = [rng.choice(WORDS) for _ in range(rng.randint(lo, hi))]
+    words = [word(rng) for _ in range(rng.randint(lo, hi))]
     text = " ".join(words)
     return text[0].upper() + text[1:] + rng.choice([".", "!", "?", "…", ""])
 
@@ -78,7 +97,12 @@ def cell(rng, changed):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    global mixer
+    args = sys.argv[1:]
+    if args and args[0] == "--mixed":
+        mixer = random.Random(31)
+        args = args[1:]
+    out = args[0] if args else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks", "Documents", "text-feed.json")
     rng = random.Random(20261124)
     cells = 1000
@@ -88,6 +112,18 @@ def main():
     with open(out, "w") as f:
         json.dump(document, f, separators=(",", ":"), ensure_ascii=False)
         f.write("\n")
+    if mixer is not None:
+        texts = []
+
+        def collect(element):
+            if element.get("type") == "text":
+                texts.append(element["text"])
+            for child in element.get("children", []) + [element[k] for k in ("child",) if k in element]:
+                collect(child)
+        collect(root)
+        characters = "".join(texts)
+        mixed = sum(1 for c in characters if ord(c) >= 0x1100 and not 0x2000 <= ord(c) <= 0x206F)
+        print(f"{len(characters)} characters, {mixed} ({100 * mixed / len(characters):.1f}%) emoji or CJK")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,9 @@ struct Itemization {
         var itemStart = 0
         var itemScript = HB_SCRIPT_INVALID
         var itemFont = runs[0].font
+        // The current run's font and whether it has every printable ASCII character (most text needs no lookup).
+        var runFont = itemFont
+        var runCoversASCII = runFont.coversPrintableASCII
         var usesFallback = false
         var combining = CombiningSequenceLimit()
         var scalars: [UInt32] = []
@@ -56,6 +59,8 @@ struct Itemization {
             while i >= runStarts[run + 1] {
                 flush(i)
                 run += 1
+                runFont = runs[run].font
+                runCoversASCII = runFont.coversPrintableASCII
             }
             if levels[i] != levels[itemStart] && i > itemStart {
                 flush(i)
@@ -65,10 +70,9 @@ struct Itemization {
                 && i > itemStart { flush(i) }
             let (script, width) = analysis.script(at: i, unicode)
             if grapheme[i] {
-                let runFont = runs[run].font
                 var font = runFont
                 let unit = units[i]
-                if !(grapheme[i + 1] && unit >= 0x20 && unit <= 0x7E && runFont.coversPrintableASCII) {
+                if !(runCoversASCII && unit >= 0x20 && unit <= 0x7E && grapheme[i + 1]) {
                     font = Itemization.font(ofClusterAt: i, units, grapheme, runFont: runFont,
                                             script: Itemization.isNeutral(script) ? itemScript : script,
                                             fallback: fallback, scalars: &scalars)

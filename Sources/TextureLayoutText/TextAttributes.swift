@@ -6,7 +6,7 @@ import TextureLayoutPaint
 public struct TextRun: Hashable, Sendable {
     /// The run's characters.
     public var text: String
-    /// The font its glyphs come from (no fallback: a character the font lacks shows its `.notdef` glyph).
+    /// The font its glyphs come from; a character it lacks takes another font's glyph (see ``FontFallback``).
     public var font: Font
     /// The font size in points; 0 gives zero-width, zero-height glyphs. Measuring uses `effectiveSize`.
     public var size: Double

@@ -46,7 +46,7 @@ import Testing
     @Test func unpairedSurrogates() throws {
         try run(["layout", "DOC"], document: #"""
             {"root": {"type": "text", "text": "a \uD83D b 😀"}}
-            """#).expectFailure(2, startingWith: "document: invalid JSON at line 1, column 34: unpaired surrogate")
+            """#).expectFailure(2, startingWith: "document: invalid JSON at line 1, column 38: unpaired surrogate")
     }
 
     /// A long mixed-script text lays out to finite lines (its time is measured by the report's command, not here).
