@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
         .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
         .library(name: "TextureLayoutPaint", targets: ["TextureLayoutPaint"]),
+        .library(name: "TextureLayoutImages", targets: ["TextureLayoutImages"]),
         .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .library(name: "TextureLayoutTesting", targets: ["TextureLayoutTesting"]),
         .executable(name: "texture-layout", targets: ["texture-layout"]),
@@ -63,11 +64,24 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // The image decoders: libpng and libjpeg-turbo (its libjpeg API). Both report errors by jumping out with
+        // longjmp, where Swift cannot catch them: they are called through C functions that catch the jump.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CImageDecoders", dependencies: ["CPNG", "CJPEG"]),
+        // PNG and JPEG headers and pixels (premultiplied, upright), for the documents' image elements and the
+        // compatibility module's UIImage; free of Foundation.
+        .target(name: "TextureLayoutImages", dependencies: ["CImageDecoders"]),
         .target(
             name: "TextureLayoutText",
             dependencies: ["TextureLayout", "TextureLayoutPaint", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
-        .target(name: "LayoutDocument", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
+        .target(
+            name: "LayoutDocument",
+            dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages"]
+        ),
         .target(
             name: "LayoutRendering",
             dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "CFreeType", "CCairo"]
@@ -117,6 +131,7 @@ let package = Package(
         ),
         .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText", "TextureLayoutPaint"]),
         .testTarget(name: "TextureLayoutPaintTests", dependencies: ["TextureLayoutPaint", "TextureLayout"]),
+        .testTarget(name: "TextureLayoutImagesTests", dependencies: ["TextureLayoutImages"], exclude: ["Images"]),
         .testTarget(
             name: "LayoutRenderingTests",
             dependencies: [

@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutCompat LayoutDocument LayoutRendering LayoutServer
-        TextureLayoutTesting)
+    modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutImages TextureLayoutCompat LayoutDocument
+        LayoutRendering LayoutServer TextureLayoutTesting)
 fi
 
 log=$(mktemp)

@@ -49,23 +49,25 @@ extension LayoutDocument {
         try self.init(bytes: Array(json.utf8), baseFolder: baseFolder)
     }
 
-    /// Reads a document from UTF-8 bytes. Any nesting depth is accepted. Font files are found relative to
-    /// `baseFolder` (`nil`: the working folder).
+    /// Reads a document from UTF-8 bytes. Any nesting depth is accepted. Font and image files are found relative
+    /// to `baseFolder` (`nil`: the working folder).
     public init(bytes: [UInt8], baseFolder: String? = nil) throws(DocumentError) {
-        try self.init(bytes: bytes, fontFiles: .relativeTo(baseFolder))
+        try self.init(bytes: bytes, fontFiles: .relativeTo(baseFolder), imageFiles: .relativeTo(baseFolder))
     }
 
-    /// Reads a document from UTF-8 bytes, taking font files only as `fontFiles` allows (a server confines them to
-    /// its fonts folder). Bytes handed over (not used by the caller afterwards) are freed once parsed, before the
-    /// elements are built, and the parsed values as the elements made from them are built.
-    public init(bytes: consuming [UInt8], fontFiles: FontFiles) throws(DocumentError) {
+    /// Reads a document from UTF-8 bytes, taking font files only as `fontFiles` allows and image files as
+    /// `imageFiles` allows (a server confines them to its fonts and images folders). Bytes handed over (not used by
+    /// the caller afterwards) are freed once parsed, before the elements are built, and the parsed values as the
+    /// elements made from them are built. Images are read to their headers (their pixels are decoded when a
+    /// picture is drawn).
+    public init(bytes: consuming [UInt8], fontFiles: FontFiles, imageFiles: ImageFiles) throws(DocumentError) {
         let tape: JSONTape
         do {
             tape = try JSONTape(bytes: consume bytes, keyRules: LayoutDocument.keyRules)
         } catch {
             throw DocumentError(error)
         }
-        var reader = DocumentReader(fontFiles: fontFiles, freeing: tape)
+        var reader = DocumentReader(fontFiles: fontFiles, imageFiles: imageFiles, freeing: tape)
         self = try reader.document(tape.root, at: JSONPath())
     }
 
@@ -79,15 +81,16 @@ extension LayoutDocument {
     }
 
     /// Reads a document from an already parsed JSON value (e.g. the `document` of a conformance case). Font
-    /// files are found relative to `baseFolder` (`nil`: the working folder).
+    /// and image files are found relative to `baseFolder` (`nil`: the working folder).
     package init(jsonValue: JSONValueRef, baseFolder: String? = nil) throws(DocumentError) {
-        try self.init(jsonValue: jsonValue, fontFiles: .relativeTo(baseFolder))
+        try self.init(jsonValue: jsonValue, fontFiles: .relativeTo(baseFolder), imageFiles: .relativeTo(baseFolder))
     }
 
-    /// Reads a document from an already parsed JSON value, taking font files only as `fontFiles` allows.
-    package init(jsonValue: JSONValueRef, fontFiles: FontFiles) throws(DocumentError) {
+    /// Reads a document from an already parsed JSON value, taking font and image files only as `fontFiles` and
+    /// `imageFiles` allow.
+    package init(jsonValue: JSONValueRef, fontFiles: FontFiles, imageFiles: ImageFiles) throws(DocumentError) {
         // Reading follows nesting with a loop (DocumentReader.element), so any depth reads on the caller's stack.
-        var reader = DocumentReader(fontFiles: fontFiles, freeing: nil)
+        var reader = DocumentReader(fontFiles: fontFiles, imageFiles: imageFiles, freeing: nil)
         self = try reader.document(jsonValue, at: JSONPath())
     }
 }
@@ -108,6 +111,10 @@ struct DocumentReader {
     let fontFiles: FontFiles
     /// The fonts `fonts` names, read before the elements that use them.
     let fonts = DocumentFonts()
+    /// The images the image elements show.
+    let images: DocumentImages
+    /// Every image element, in document order.
+    var imageNodes: [ImageNode] = []
     /// The tape being read, when it is the reader's alone: the values of each element are freed once it is built
     /// (the reader never goes back), so that the tape and the elements are not all in memory together.
     let tapeToFree: JSONTape?
@@ -115,8 +122,9 @@ struct DocumentReader {
     /// with an error.
     let cancellation = LayoutCancellation.current
 
-    init(fontFiles: FontFiles, freeing tapeToFree: JSONTape?) {
+    init(fontFiles: FontFiles, imageFiles: ImageFiles, freeing tapeToFree: JSONTape?) {
         self.fontFiles = fontFiles
+        images = DocumentImages(files: imageFiles)
         self.tapeToFree = tapeToFree
     }
 
@@ -154,7 +162,7 @@ struct DocumentReader {
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
         return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
                               elements: elements, elementsByName: elementsByName, percentageBounds: percentageBounds,
-                              hasTexts: hasTexts)
+                              hasTexts: hasTexts, imageNodes: imageNodes)
     }
 
     // MARK: Elements
@@ -256,7 +264,7 @@ struct DocumentReader {
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
         return Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields,
-                     values: ElementValues(path: path, kindType: kind.type, fonts: fonts))
+                     values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images))
     }
 
     /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's
@@ -350,6 +358,7 @@ struct DocumentReader {
             built.debugName = name
         }
         if built is TextNode { hasTexts = true }
+        if let image = built as? ImageNode { imageNodes.append(image) }
         elements.built(built, number: frame.number, name: frame.name, paint: frame.hasPaint ? frame.values.paint : nil)
         if !frame.percentages.isEmpty { percentageBounds[ObjectIdentifier(built)] = frame.percentages }
         return built
@@ -404,17 +413,13 @@ struct DocumentReader {
             guard let file else {
                 throw DocumentError(path: entryPath, message: "a font needs \"file\" (the path of a font file)")
             }
-            let resolved: String
-            switch fontFiles {
-            case .relativeTo(let baseFolder):
-                resolved = file.hasPrefix("/") || baseFolder == nil ? file : baseFolder! + "/" + file
-            case .inside(let folder):
-                do {
-                    resolved = try folder.resolve(file)
-                } catch {
-                    throw DocumentError(path: entryPath.appending("file"), message: error.message)
-                }
-            case .none:
+            let resolved: String?
+            do {
+                resolved = try fontFiles.resolve(file)
+            } catch {
+                throw DocumentError(path: entryPath.appending("file"), message: error.message)
+            }
+            guard let resolved else {
                 throw DocumentError(path: entryPath.appending("file"), message:
                     "\(jsonString(file)): font files are not accepted here (no fonts folder)")
             }

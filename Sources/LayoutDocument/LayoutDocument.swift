@@ -67,10 +67,14 @@ public struct LayoutDocument {
         }
     }
 
+    /// Every image element, in document order.
+    public let imageNodes: [ImageNode]
+
     /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
     init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
          elements: ElementTable, elementsByName: [String: LayoutElement],
-         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool) {
+         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool, imageNodes: [ImageNode] = []) {
+        self.imageNodes = imageNodes
         self.sizeRange = sizeRange
         self.scale = scale
         self.layoutDirection = layoutDirection
@@ -136,7 +140,23 @@ public struct LayoutDocument {
 
     /// The paint a display element has in the document (its paint keys; a node's `color` is its background), for
     /// pictures; `nil` when it has none (it then draws nothing of its own).
-    public func paint(of element: LayoutElement) -> Paint? { elements.number(of: element).flatMap(elements.paint) }
+    public func paint(of element: LayoutElement) -> Paint? {
+        elements.number(of: element).flatMap(elements.paint) ?? (element is ImageNode ? ImageNode.defaultPaint : nil)
+    }
+
+    /// Decodes every image the document shows (each source once; the pixels are kept for the pictures). A corrupt or
+    /// truncated image is an error at its element's `src`. Drawing a picture needs this first: reading and laying
+    /// out a document read only the images' headers.
+    public func decodeImages() throws(DocumentError) {
+        for node in imageNodes {
+            do {
+                _ = try node.image.pixels()
+            } catch {
+                let path = elements.number(of: node).map { elements.path($0).appending("src") } ?? JSONPath()
+                throw DocumentError(path: path, message: "\(node.image.name): \(error.message)")
+            }
+        }
+    }
 
     /// The JSON path of an element in the document, e.g. `root.children[2]`.
     public func path(of element: LayoutElement) -> String? {

@@ -7,8 +7,10 @@ import TextureLayoutText
 extension DocumentLayout {
     /// The document's paint as a display list: every display element in the order of the flattened layout
     /// (depth first, a node before the elements of its own `layout`), drawn as its paint says, with a text's
-    /// lines as its content. Frames are clamped as ``LayoutPicture`` clamps them, so that a frame millions of
-    /// canvases away cannot overflow a back end's coordinates. Text shadows (a shadow of the glyphs) are issue
+    /// lines or an image as its content. Images are drawn from the pixels `LayoutDocument.decodeImages()`
+    /// decoded; one that was not decoded is decoded here, and one that cannot be is left out. Frames are clamped as
+    /// ``LayoutPicture`` clamps them, so that a frame millions of canvases away cannot overflow a back end's
+    /// coordinates. Text shadows (a shadow of the glyphs) are issue
     /// #27's: a text element's shadow keys draw nothing yet.
     public var displayList: DisplayList {
         let canvas = LayoutPicture.canvas(for: size)
@@ -38,6 +40,11 @@ extension DocumentLayout {
                                                                   positions: run.positions, color: run.color))
                         }
                     })
+                } else if let image = element as? ImageNode, let pixels = try? image.image.pixels() {
+                    let destination = image.contentMode.imageRect(imageSize: image.imageSize, in: frame)
+                    builder.addContent(CollectionOfOne(.image(ImageDrawing(
+                        width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.premultipliedRGBA,
+                        destination: destination))))
                 }
             }
             if begun { pending.append(.end) }

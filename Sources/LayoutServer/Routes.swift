@@ -69,15 +69,17 @@ struct Routes<Context: RequestContext>: Sendable {
 /// `/validate`, `/layout` and `/render`: the document in the body, the work on the workers.
 struct API: Sendable {
     let server: LayoutServer
-    /// Documents may name font files only inside the fonts folder, and none without one.
-    let fontFiles: FontFiles
+    /// Documents may name font files only inside the fonts folder, and none without one; image files likewise
+    /// inside the images folder.
+    let files: DocumentFiles
 
     /// `/render`'s parameters besides the size ones.
     static var pictureParameters: Set<String> { ["format", "background", "debug", "data"] }
 
     init(server: LayoutServer) {
         self.server = server
-        fontFiles = server.configuration.fonts.map(FontFiles.inside) ?? .none
+        files = DocumentFiles(fonts: server.configuration.fonts.map(FontFiles.inside) ?? .none,
+                              images: server.configuration.images.map(ImageFiles.inside) ?? .none)
     }
 
     func validate(_ request: Request) async throws -> Response {
@@ -116,11 +118,11 @@ struct API: Sendable {
                         _ respond: @escaping @Sendable ([UInt8]) -> Answer) async throws -> Response
     {
         let bytes = try await body(of: request)
-        let fontFiles = fontFiles
+        let files = files
         let limit = server.configuration.timeoutSeconds
         // The workers bind the job's cancellation as LayoutCancellation.current, which the request reads.
         let outcome = await server.workers.run(timeout: limit) { _ in
-            Result { () throws(ToolFailure) in try layoutRequest.answer(bytes, fontFiles: fontFiles).map { respond($0.bytes) } }
+            Result { () throws(ToolFailure) in try layoutRequest.answer(bytes, files: files).map { respond($0.bytes) } }
         }
         switch outcome {
         case .success(let answer?)?:

@@ -3,7 +3,7 @@ import LayoutRendering
 import TextureLayout
 
 /// What a caller asks of a layout document besides the document itself: the command line's options or the
-/// server's query parameters, read once, so that every command and every route answers through ``answer(_:fontFiles:)``.
+/// server's query parameters, read once, so that every command and every route answers through ``answer(_:files:)``.
 package struct LayoutRequest: Sendable {
     /// What the answer holds.
     package enum Output: Sendable {
@@ -39,11 +39,13 @@ package struct LayoutRequest: Sendable {
     /// and writes the answer: the one road from bytes to an answer for `layout`, `render`, `validate` and the
     /// server's routes. `nil` when ``LayoutCancellation/current`` was set while reading, laying out or before
     /// drawing: the answer is then nobody's, and no work is spent on it.
-    package func answer(_ bytes: consuming [UInt8], fontFiles: FontFiles) throws(ToolFailure) -> Answer? {
+    /// A picture's images are decoded before it is drawn (reading and laying out read only their headers), so that
+    /// a corrupt or truncated image is a document error at its `src` and nothing is drawn.
+    package func answer(_ bytes: consuming [UInt8], files: DocumentFiles) throws(ToolFailure) -> Answer? {
         let cancellation = LayoutCancellation.current ?? LayoutCancellation()
         let document: LayoutDocument
         do {
-            document = try readDocument(bytes: bytes, fontFiles: fontFiles)
+            document = try readDocument(bytes: bytes, files: files)
         } catch {
             // Reading stops with an error when the flag is set: the time is up, not the document wrong.
             if cancellation.isCancelled { return nil }
@@ -62,6 +64,7 @@ package struct LayoutRequest: Sendable {
             guard let result = try reportingDocumentError(try document.layout(parameters, cancellation: cancellation))
             else { return nil }
             try PictureLimits.check(result, in: format, overrides: overrides, optionPrefix: optionPrefix)
+            if format != .ascii { try reportingDocumentError(try document.decodeImages()) }
             if cancellation.isCancelled { return nil }
             return Answer(bytes: format.render(result, options: options), document: document)
         }

@@ -70,10 +70,10 @@ struct SizeOptions: ParsableArguments {
     static func quoted(_ text: String) -> String { jsonString(text) }
 }
 
-/// The answer to `request` for the document in `path` (`-`: standard input), whose font files are found next to
-/// it. Nothing cancels the command line's requests (its watchdog ends the whole process), so there is one.
+/// The answer to `request` for the document in `path` (`-`: standard input), whose font and image files are found
+/// next to it. Nothing cancels the command line's requests (its watchdog ends the whole process), so there is one.
 func answer(_ request: LayoutRequest, forFile path: String, maxInput: Int) throws(Failure) -> LayoutRequest.Answer {
-    try request.answer(readDocumentBytes(path, maxInput: maxInput), fontFiles: .relativeTo(documentFolder(path)))!
+    try request.answer(readDocumentBytes(path, maxInput: maxInput), files: .relativeTo(documentFolder(path)))!
 }
 
 /// The bytes of a document of at most `maxInput` bytes, its beginning checked as soon as it is read
@@ -84,7 +84,7 @@ func readDocumentBytes(_ path: String, maxInput: Int) throws(Failure) -> [UInt8]
     }
 }
 
-/// The folder a document's font files are relative to: its file's folder, or the working folder (`nil`) for
+/// The folder a document's font and image files are relative to: its file's folder, or the working folder (`nil`) for
 /// standard input (`-`).
 func documentFolder(_ path: String) -> String? {
     guard path != "-" else { return nil }

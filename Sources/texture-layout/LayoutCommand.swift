@@ -114,7 +114,7 @@ final class LayoutBatch: Sendable {
         do throws(Failure) {
             let bytes = file == "-" ? try standardInput!.get() : try readDocumentBytes(file, maxInput: maxInput)
             let request = LayoutRequest(.layout, overrides: overrides, optionPrefix: "--")
-            let result = try request.answer(bytes, fontFiles: .relativeTo(documentFolder(file)))!
+            let result = try request.answer(bytes, files: .relativeTo(documentFolder(file)))!
             // The single-file object with the file's name as its first member.
             line.bytes += result.bytes.dropFirst()
             line.append("\n")

@@ -27,6 +27,10 @@ struct ServeCommand: ToolCommand {
     @Option(help: ArgumentHelp("The only folder documents may name font files in.", valueName: "dir"))
     var fonts: String?
 
+    @Option(help: ArgumentHelp("The only folder documents may name image files in (else only data: URLs).",
+                               valueName: "dir"))
+    var images: String?
+
     @Option(name: .customLong("max-body"), parsing: .unconditional,
             help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
     var maxBody = 8 << 20
@@ -53,6 +57,12 @@ struct ServeCommand: ToolCommand {
         if let fonts {
             guard let folder = FontFolder(path: fonts) else { throw .io("\(fonts): cannot read: not a folder") }
             configuration.fonts = folder
+        }
+        if let images {
+            guard let folder = FontFolder(path: images, kind: "image") else {
+                throw .io("\(images): cannot read: not a folder")
+            }
+            configuration.images = folder
         }
         switch logFormat {
         case "text": LoggingSystem.bootstrap(StreamLogHandler.standardError)

@@ -62,7 +62,8 @@ import Testing
         (#"{"root": {"type": "inset", "insets": {"top": 1}, "child": {"type": "wrapper", "child": {"type": "node", "sise": [1, 2]}}}}"#,
          "sise", #"root.child.child.sise: unknown key "sise" for a node"#),
         (#"{"root": {"type": "stack", "children": [], "backgroundColor": "red"}}"#, "backgroundColor",
-         "root.backgroundColor: a stack is a layout spec and draws nothing: paint keys go on display elements (node, text)"),
+         "root.backgroundColor: a stack is a layout spec and draws nothing: paint keys go on display elements "
+            + "(node, text, image)"),
         (#"{"root": {"type": "node", "style": {"flexGrow": 1, "flexGrov": 1}}}"#, "flexGrov",
          #"root.style.flexGrov: unknown style key "flexGrov""#),
         (#"{"sizeRange": {"mid": [1, 2]}, "root": {"type": "node"}}"#, "mid", #"sizeRange.mid: unknown key "mid""#),

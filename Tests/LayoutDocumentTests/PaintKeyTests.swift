@@ -55,9 +55,10 @@ import TextureLayoutPaint
 
     @Test(arguments: [
         (#"{"type": "stack", "backgroundColor": "red"}"#, "root.backgroundColor: a stack is a layout spec and draws "
-            + "nothing: paint keys go on display elements (node, text)"),
+            + "nothing: paint keys go on display elements (node, text, image)"),
         (#"{"type": "inset", "child": {"type": "node", "alpha": 1}, "cornerRadius": 2}"#,
-         "root.cornerRadius: an inset is a layout spec and draws nothing: paint keys go on display elements (node, text)"),
+         "root.cornerRadius: an inset is a layout spec and draws nothing: paint keys go on display elements "
+            + "(node, text, image)"),
         (#"{"type": "node", "color": "red", "backgroundColor": "red"}"#,
          #"root: a node has either "color" or "backgroundColor", not both"#),
         (#"{"type": "node", "cornerRadius": -1}"#, "root.cornerRadius: must not be negative, got -1"),

@@ -47,7 +47,7 @@ package struct ElementKind: Sendable {
     func unknownKeyMessage(_ key: String) -> String {
         if PaintKey(rawValue: key) != nil {
             return "\(article(type)) \(type) is a layout spec and draws nothing: paint keys go on display elements "
-                + "(node, text)"
+                + "(node, text, image)"
         }
         return "unknown key \(jsonString(key)) for \(article(type)) \(type)"
     }
@@ -58,7 +58,7 @@ package struct ElementKind: Sendable {
     /// Every element type of the format, in the order error messages list them.
     package static let all: [ElementKind] = [
         .node, .spec, .wrapper, .stack, .inset, .overlay, .background, .center, .ratio, .relative, .absolute,
-        .corner, .text,
+        .corner, .text, .image,
     ]
 
     /// The declaration of the type spelled `type`.
@@ -70,7 +70,7 @@ package struct ElementKind: Sendable {
     private static let positions = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].type, $0) })
 }
 
-/// The keys of "Paint" that every display element (`node`, `text`) accepts and no layout spec does; listed for the
+/// The keys of "Paint" that every display element (`node`, `text`, `image`) accepts and no layout spec does; listed for the
 /// same reason as ``DocumentKey``.
 enum PaintKey: String, CaseIterable {
     case backgroundColor, backgroundGradient, cornerRadius, maskedCorners, borderWidth, borderColor, clipsToBounds
@@ -167,6 +167,8 @@ struct ElementValues {
     let kindType: String
     /// The document's fonts, for elements that fall back to the default one.
     let fonts: DocumentFonts
+    /// The document's images, read once per source.
+    let images: DocumentImages
 
     /// One key and its value (a struct rather than a tuple, so that copies are specialized).
     struct Entry {
@@ -177,11 +179,12 @@ struct ElementValues {
     /// The keys read so far, in document order (an element has a handful).
     private(set) var values: [Entry] = []
 
-    /// No keys read yet, for the element at `path` of the document whose fonts are `fonts`.
-    init(path: JSONPath, kindType: String, fonts: DocumentFonts) {
+    /// No keys read yet, for the element at `path` of the document whose fonts are `fonts` and images `images`.
+    init(path: JSONPath, kindType: String, fonts: DocumentFonts, images: DocumentImages) {
         self.path = path
         self.kindType = kindType
         self.fonts = fonts
+        self.images = images
     }
 
     subscript(key: String) -> Value? { values.first { $0.key == key }?.value }
@@ -263,7 +266,7 @@ struct ElementValues {
         if let corners = corners("maskedCorners") { paint.maskedCorners = corners }
         if let width = number("borderWidth") { paint.borderWidth = width }
         if let color = color("borderColor") { paint.borderColor = color }
-        if let clips = bool("clipsToBounds") { paint.clipsToBounds = clips }
+        paint.clipsToBounds = bool("clipsToBounds") ?? (kindType == "image")
         if let alpha = number("alpha") { paint.alpha = alpha }
         if let hidden = bool("hidden") { paint.isHidden = hidden }
         if let color = color("shadowColor") { paint.shadow.color = color }
