@@ -54,8 +54,10 @@ public enum ASCIIRenderer {
             let c0 = column(f.minX, cell), r0 = row(f.minY, cell)
             return (item, c0, r0, max(column(f.maxX, cell), c0 + 1), max(row(f.maxY, cell), r0 + 1))
         }
+        var check = CallerCheck()
         for drawsNodes in [false, true] {
             for (item, c0, r0, c1, r1) in boxes where !item.isZeroSize && item.isNode == drawsNodes {
+                if check.gaveUp() { break }
                 let (horizontal, vertical, corner): (Character, Character, Character) =
                     item.isNode ? ("-", "|", "+") : (".", ":", ".")
                 // Only the part of each edge on the canvas.
@@ -99,6 +101,7 @@ public enum ASCIIRenderer {
             let marks = boxes.filter(\.item.isZeroSize).map { (c0: $0.c0, r0: $0.r0, c1: $0.c0 + 1, r1: $0.r0 + 1) }
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks + written)
             for index in order {
+                if check.gaveUp() { break }
                 let (item, c0, r0, c1, r1) = boxes[index]
                 guard let name = item.name else { continue }
                 let label = TextCanvas.printable(name)

@@ -19,7 +19,8 @@ extension DocumentLayout {
         // display element begun earlier.
         enum Step { case enter(Layout), end }
         var pending: [Step] = [.enter(layout)]
-        while let step = pending.popLast() {
+        var check = CallerCheck()
+        while let step = pending.popLast(), !check.gaveUp() {
             guard case .enter(let entry) = step else {
                 builder.endNode()
                 continue

@@ -18,9 +18,10 @@ public enum PNGRenderer {
     public static let maxSide = 32_767
 
     /// Pixels per point for a picture of `size` at `scale`: the scale, reduced if the image would exceed
-    /// ``maxPixels`` or a side would exceed ``maxSide``. The image is `⌈width · s⌉ × ⌈height · s⌉` pixels and at least 1 × 1, so a zero side still
-    /// takes a row or column: the scale is kept to `(width · s + 1) · (height · s + 1) ≤ maxPixels`, which bounds
-    /// the image for every shape. A scale that is not positive draws at one pixel per point.
+    /// ``maxPixels`` or a side would exceed ``maxSide``. The image is `width · s` × `height · s` pixels rounded to
+    /// whole ones (``pixelSize(of:scale:)``) and at least 1 × 1, so a zero side still takes a row or column: the
+    /// scale is kept to `(width · s + 1) · (height · s + 1) ≤ maxPixels`, which bounds the image for every shape.
+    /// A scale that is not positive draws at one pixel per point.
     package static func pixelScale(for size: Size, scale: Double) -> Double {
         func side(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), .greatestFiniteMagnitude) }
         let w = side(size.width), h = side(size.height), budget = Double(maxPixels) - 1
@@ -65,7 +66,13 @@ public enum PNGRenderer {
         return image
     }
 
-    /// The size in whole pixels (at least 1 × 1) of a canvas of `size` points at `pixelScale`.
+    /// The size in pixels of the PNG of a canvas of `size` points at `scale`: what ``render(_:scale:background:)``
+    /// draws, and what a caller checks against its own limits before drawing.
+    package static func pixelSize(of size: Size, scale: Double) -> (width: Int, height: Int) {
+        pixels(size, pixelScale: pixelScale(for: size, scale: scale))
+    }
+
+    /// The size in whole pixels (nearest, at least 1 × 1) of a canvas of `size` points at `pixelScale`.
     static func pixels(_ size: Size, pixelScale: Double) -> (width: Int, height: Int) {
         (max(1, Int(saturating: (size.width * pixelScale).rounded())),
          max(1, Int(saturating: (size.height * pixelScale).rounded())))
@@ -177,9 +184,9 @@ struct CairoPainter {
     var minimumLineWidth: Double { 1 / pixelScale }
 
     mutating func draw(_ commands: [DisplayCommand]) {
-        let cancellation = LayoutCancellation.current
-        for (index, command) in commands.enumerated() {
-            if index % 1024 == 0, let cancellation, cancellation.isCancelled { return }
+        var check = CallerCheck()
+        for command in commands {
+            if check.gaveUp() { return }
             // A path with a coordinate that is not finite would put the context in an error state that stops every
             // later drawing: such a command is left out.
             guard command.hasFiniteGeometry else { continue }

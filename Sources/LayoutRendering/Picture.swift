@@ -121,7 +121,8 @@ public struct LayoutPicture {
         // Iterative pre-order walk (documents may nest 10,000 levels deep): (entry, depth of its document
         // children).
         var pending: [(layout: Layout, depth: Int, hidden: Bool)] = [(result.layout, 0, false)]
-        while let (layout, depth, hiddenAbove) = pending.popLast() {
+        var check = CallerCheck()
+        while let (layout, depth, hiddenAbove) = pending.popLast(), !check.gaveUp() {
             let element = layout.element
             var childDepth = depth
             var hidden = hiddenAbove

@@ -40,8 +40,15 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The picture of a laid-out document in this format, as the bytes of a file.
+    /// The picture of a laid-out document in this format, as the bytes of a file. A caller that gave up
+    /// (`LayoutCancellation.current` set) gets no bytes: every loop of drawing stops at its next check.
     public func render(_ result: DocumentLayout, options: Options = Options()) -> [UInt8] {
+        let bytes = draw(result, options: options)
+        if let cancellation = LayoutCancellation.current, cancellation.isCancelled { return [] }
+        return bytes
+    }
+
+    private func draw(_ result: DocumentLayout, options: Options) -> [UInt8] {
         switch self {
         case .svg: return Array(SVGRenderer.render(result, options: options).utf8)
         case .png, .pdf:
@@ -53,5 +60,24 @@ public enum PictureFormat: String, CaseIterable, Sendable {
             return Array(ASCIIRenderer.render(LayoutPicture(result), maxColumns: options.maxColumns,
                                               labels: options.labels).utf8)
         }
+    }
+}
+
+/// A drawing loop's check of its caller's flag (``LayoutCancellation/current``), so that a picture nobody waits
+/// for (the server answered 503) stops using its core: at the first turn and every 1,024th after (an atomic load
+/// is cheap, but not next to drawing a small shape). A loop that stops leaves a partial picture, which
+/// ``PictureFormat/render(_:options:)`` does not hand out.
+struct CallerCheck {
+    private let cancellation = LayoutCancellation.current
+    private var turns = 0
+    private var stopped = false
+
+    /// Whether the caller gave up (once it did, at every turn after, so that nested loops all stop); counts a turn.
+    mutating func gaveUp() -> Bool {
+        defer { turns &+= 1 }
+        guard !stopped else { return true }
+        guard turns % 1024 == 0, let cancellation else { return false }
+        stopped = cancellation.isCancelled
+        return stopped
     }
 }

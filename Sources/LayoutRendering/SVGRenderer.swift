@@ -46,7 +46,9 @@ public enum SVGRenderer {
             }
             if options.debug || options.dataAttributes {
                 // Invisible rectangles over everything, in drawing order (the last drawn is under the pointer).
+                var check = CallerCheck()
                 for item in picture.items where options.debug || item.name != nil {
+                    if check.gaveUp() { break }
                     let f = item.frame
                     var data = ""
                     if options.dataAttributes, let name = item.name {

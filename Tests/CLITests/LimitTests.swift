@@ -9,11 +9,12 @@ import Testing
     /// A PNG over 16,384 pixels on a side is refused before it is drawn, naming what made it that large; the same
     /// layout as SVG (no pixels) is drawn.
     @Test func picturesOverTheLimitAreRefused() throws {
-        // 9,999,999 points at scale 2, reduced to the renderer's largest side (32,767, Cairo's): 32,767 × 1.
+        // 9,999,999 points at scale 2, reduced to the renderer's largest side (32,767, Cairo's, less a pixel for the
+        // rounding): 32,766 × 1.
         try run(["render", "DOC", "--format", "png", "--width", "9999999"], document: Self.square)
-            .expectFailure(2, startingWith: "--width: the PNG would be 32767 × 1 pixels, more than 16384 on a side")
+            .expectFailure(2, startingWith: "--width: the PNG would be 32766 × 1 pixels, more than 16384 on a side")
         try run(["render", "DOC", "--format", "png", "--height", "9999999"], document: Self.square)
-            .expectFailure(2, startingWith: "--height: the PNG would be 1 × 32767 pixels")
+            .expectFailure(2, startingWith: "--height: the PNG would be 1 × 32766 pixels")
         try run(["render", "DOC", "--format", "png", "--max", "9999999,inf", "--min", "9999999,0"],
                 document: Self.square).expectFailure(2, startingWith: "--min: the PNG would be")
         try run(["render", "DOC", "--format", "png", "--max", "9999999,inf"],
@@ -21,10 +22,33 @@ import Testing
             .expectFailure(2, startingWith: "--max: the PNG would be")
         let wide = #"{"root": {"type": "node", "size": [100000, 10]}}"#
         try run(["render", "DOC", "--format", "png"], document: wide)
-            .expectFailure(2, startingWith: "root: the PNG would be 32766 × 4 pixels")
+            .expectFailure(2, startingWith: "root: the PNG would be 32766 × 3 pixels")
         try run(["render", "DOC", "--format", "svg"], document: wide).expectSuccess()
         // 16,384 pixels on a side is allowed: 8,192 points at scale 2.
         try run(["render", "DOC", "--format", "png", "--width", "8192"], document: Self.square).expectSuccess()
+    }
+
+    /// The limit is checked on the picture the renderer would draw, its sides rounded to the nearest pixel as it
+    /// rounds them. At the boundary: 16,384 and 16,385 pixels at scale 1; and at scale 1000, which the renderer
+    /// lowers to keep within 16.7 million pixels, 16.386 × 1.023 points make 16,384.499 × 1,022.906 pixels, drawn
+    /// 16,384 × 1,023 (rounding up, as the check once did, refused it as 16,385), and 16.387 make 16,384.999, refused.
+    @Test(arguments: [
+        ("16384", "1", "1", 16_384, 1), ("16385", "1", "1", 16_385, 1),
+        ("16.386", "1.023", "1000", 16_384, 1_023), ("16.387", "1.023", "1000", 16_385, 1_023),
+    ])
+    func theLimitIsTheDrawnPicturesSide(width: String, height: String, scale: String, pixelsWide: Int,
+                                        pixelsHigh: Int) throws {
+        let document = #"{"scale": \#(scale), "root": {"type": "node", "size": [\#(width), \#(height)]}}"#
+        let result = try run(["render", "DOC", "--format", "png"], document: document)
+        guard pixelsWide <= 16_384 else {
+            result.expectFailure(2, startingWith: "root: the PNG would be \(pixelsWide) × \(pixelsHigh) pixels")
+            return
+        }
+        result.expectSuccess()
+        // The PNG's IHDR: its width and height at bytes 16-23, big-endian.
+        let png = [UInt8](result.output)
+        #expect(png.count > 24 && png[16..<20].reduce(0) { $0 << 8 | Int($1) } == pixelsWide)
+        #expect(png.count > 24 && png[20..<24].reduce(0) { $0 << 8 | Int($1) } == pixelsHigh)
     }
 
     /// `--max-input`: a file over the limit is refused before it is read; one at the limit is read.
@@ -45,6 +69,8 @@ import Testing
     /// ends still gets its answer.
     @Test(arguments: [
         (#"{"rooot": ["#, #"rooot: unknown key "rooot""#),
+        (#"{"root": {"type": "stack", "children": [{"type": "node", "sise": ["#,
+         #"root.children[0].sise: unknown key "sise" for a node"#),
         ("[[[[", "document: expected an object, got an array"),
         ("\u{0}\u{0}\u{0}", "document: invalid JSON at line 1, column 1: expected a value"),
     ])

@@ -112,14 +112,14 @@ import TextureLayoutPaint
         let ascii = ASCIIRenderer.render(result)
         #expect(ascii.hasPrefix("# 9999999 x 9999999 points; "))
         #expect(ascii.split(separator: "\n").allSatisfy { $0.count <= ASCIIRenderer.defaultMaxColumns })
-        let s = PNGRenderer.pixelScale(for: result.size, scale: 2)
-        #expect((9_999_999 * s).rounded(.up) * (9_999_999 * s).rounded(.up) <= Double(PNGRenderer.maxPixels))
+        let (width, height) = PNGRenderer.pixelSize(of: result.size, scale: 2)
+        #expect(width * height <= PNGRenderer.maxPixels)
     }
 }
 
 @Suite struct PixelCapTests {
-    /// Every shape stays within the cap once rounded up to whole pixels, a zero side included (it still takes a
-    /// row or column of pixels), and no scale overflows.
+    /// Every shape stays within the cap in whole pixels, a zero side included (it still takes a row or column of
+    /// pixels), and no scale overflows.
     @Test(arguments: [
         (Size(0, 1000), 1e5), (Size(1000, 0), 1e5), (Size(0, 0), 1e5), (Size(9_999_999, 0), 2),
         (Size(9_999_999, 1), 2), (Size(9_999_999, 9_999_999), 2), (Size(375, 200_000), 2), (Size(0.5, 1e6), 1e3),
@@ -128,9 +128,9 @@ import TextureLayoutPaint
     func imagesStayWithinThePixelCap(size: Size, scale: Double) {
         let s = PNGRenderer.pixelScale(for: size, scale: scale)
         #expect(s > 0 && s <= scale && s.isFinite)
-        let width = max(1, (size.width * s).rounded(.up)), height = max(1, (size.height * s).rounded(.up))
-        #expect(width * height <= Double(PNGRenderer.maxPixels), "\(width) x \(height)")
-        #expect(width <= Double(PNGRenderer.maxSide) && height <= Double(PNGRenderer.maxSide), "\(width) x \(height)")
+        let (width, height) = PNGRenderer.pixelSize(of: size, scale: scale)
+        #expect(width * height <= PNGRenderer.maxPixels, "\(width) x \(height)")
+        #expect(width <= PNGRenderer.maxSide && height <= PNGRenderer.maxSide, "\(width) x \(height)")
     }
 
     @Test func aZeroSideNoLongerBypassesTheCap() {
