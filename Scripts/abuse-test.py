@@ -2,11 +2,13 @@
 """The server under abuse: starts `texture-layout serve --timeout 1` on loopback and sends, three times in a row
 each, the two requests that once held a core long after their answer: a text of one letter and a million
 combining marks (`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`). After each answer
-it watches the server's CPU time until the server is idle (less than 10 ms of CPU in a 100 ms window), then sends
-a small layout and times it.
+it samples the server's CPU time every 10 ms (the kernel counts it in 10 ms ticks) and reports when the server
+went idle: the start of the first 50 ms in which it used less than 10 ms of CPU (`stopped_after_s`, the time the
+abandoned work stopped within a tick), and the end of that window (`idle_after_s`); then it sends a small layout
+and times it.
 
 Bounds (issue #30): every answer within 2.5 s, the server idle within 1 s of each answer, the small layout
-answered within 0.5 s. Prints one JSON line per request and a summary; exits 1 when a bound is missed or the server
+answered within 0.5 s; the issue's aim of a core free within 100 ms is reported (`stopped_after_s`), not enforced. Prints one JSON line per request and a summary; exits 1 when a bound is missed or the server
 does not stop cleanly on SIGTERM.
 
 Usage: Scripts/abuse-test.py [--tool .build/release/texture-layout] [--rounds 3] [--timeout 1]
@@ -32,17 +34,19 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def seconds_until_idle(pid, window=0.1, busy=0.01, give_up=10.0):
-    """Seconds from now until a `window` in which the process used less than `busy` seconds of CPU ends."""
+def seconds_until_idle(pid, window=0.05, busy=0.01, step=0.01, give_up=10.0):
+    """(seconds from now until the process stopped, seconds until it had been idle for `window`): it stopped at
+    the start of the first `window` in which it used less than `busy` seconds of CPU (sampled every `step`)."""
     started = time.monotonic()
-    before = cpu_seconds(pid)
+    samples = [(0.0, cpu_seconds(pid))]
+    per_window = round(window / step)
     while True:
-        time.sleep(window)
-        now = cpu_seconds(pid)
-        elapsed = time.monotonic() - started
-        if now - before < busy or elapsed > give_up:
-            return elapsed
-        before = now
+        time.sleep(step)
+        samples.append((time.monotonic() - started, cpu_seconds(pid)))
+        if len(samples) > per_window:
+            (begin, cpu_begin), (end, cpu_end) = samples[-1 - per_window], samples[-1]
+            if cpu_end - cpu_begin < busy or end > give_up:
+                return begin, end
 
 
 def marks_document(count=1_000_000):
@@ -90,10 +94,11 @@ def main():
     for name, path, body in kinds:
         for round in range(1, args.rounds + 1):
             status, answered, _ = send(port, path, body)
-            idle = seconds_until_idle(server.pid)
+            stopped, idle = seconds_until_idle(server.pid)
             small_status, small, _ = send(port, "/layout", SMALL)
             record = {"request": name, "round": round, "bytes": len(body), "status": status,
-                      "answered_s": round_to(answered), "idle_after_s": round_to(idle),
+                      "answered_s": round_to(answered), "stopped_after_s": round_to(stopped),
+                      "idle_after_s": round_to(idle),
                       "small_layout_status": small_status, "small_layout_s": round_to(small)}
             print(json.dumps(record))
             if answered > 2.5:
