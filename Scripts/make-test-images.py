@@ -2,7 +2,8 @@
 """Writes the test images of Tests/TextureLayoutImagesTests/Images: small PNGs of every colour type, bit depth and
 interlacing (written here byte by byte with zlib, so that every kind is exact) and JPEGs of every kind (Pillow:
 baseline, progressive, greyscale, CMYK, each EXIF orientation), all of one known picture, so the tests can check
-pixels at points derived by hand. Also the avatar of the share-card example (Examples/avatar.png), a drawn face.
+pixels at points derived by hand. Also the avatar of the share-card example (Examples/share-card-avatar.jpg): a
+drawn silhouette, no one's photo.
 
     Scripts/make-test-images.py [FOLDER]      # default: Tests/TextureLayoutImagesTests/Images
 
@@ -132,12 +133,32 @@ def write_jpegs(folder):
         stored.save(os.path.join(folder, f"orientation-{value}.jpg"), quality=95, exif=exif_orientation(value))
 
 
+def write_avatar(path):
+    """A 256 × 256 JPEG: a silhouette (head and shoulders) on a diagonal gradient, drawn 4× larger and reduced so
+    that its edges are smooth."""
+    from PIL import Image, ImageDraw
+    size, k = 256, 4
+    big = Image.new("RGB", (size * k, size * k))
+    top, bottom = (255, 183, 77), (233, 84, 107)
+    pixels = big.load()
+    for y in range(size * k):
+        for x in range(size * k):
+            t = (x + y) / (2 * size * k - 2)
+            pixels[x, y] = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom))
+    draw = ImageDraw.Draw(big)
+    skin = (255, 240, 228)
+    draw.ellipse([s * k for s in (88, 52, 168, 132)], fill=skin)
+    draw.ellipse([s * k for s in (40, 150, 216, 330)], fill=skin)
+    big.resize((size, size), Image.LANCZOS).save(path, quality=90)
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Tests",
                                                                  "TextureLayoutImagesTests", "Images")
     os.makedirs(folder, exist_ok=True)
     write_pngs(folder)
     write_jpegs(folder)
+    write_avatar(os.path.join(os.path.dirname(__file__), "..", "Examples", "share-card-avatar.jpg"))
 
 
 if __name__ == "__main__":

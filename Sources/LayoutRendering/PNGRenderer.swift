@@ -96,6 +96,27 @@ package struct CairoImage: ~Copyable {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     }
 
+    /// A surface holding an image's pixels (Cairo's words are premultiplied ARGB in native byte order).
+    init(_ image: ImageDrawing) {
+        self.init(width: image.width, height: image.height)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface),
+              image.premultipliedRGBA.count >= image.width * image.height * 4 else { return }
+        image.premultipliedRGBA.withUnsafeBufferPointer { p in
+            for row in 0..<image.height {
+                data.advanced(by: row * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { words in
+                    var i = row * image.width * 4
+                    for column in 0..<image.width {
+                        words[column] = UInt32(p[i + 3]) << 24 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8
+                            | UInt32(p[i + 2])
+                        i += 4
+                    }
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// Runs `body` with a Cairo context on the surface.
@@ -340,32 +361,20 @@ struct CairoPainter {
         }
     }
 
+    /// The image's pixels scaled into its destination, filtered (Cairo's `GOOD` filter: bilinear, with a box
+    /// filter over the pixels a destination pixel covers when it shrinks the image), its edges not snapped.
     private func draw(_ image: ImageDrawing) {
         guard image.width > 0, image.height > 0, image.premultipliedRGBA.count >= image.width * image.height * 4,
               image.destination.width > 0, image.destination.height > 0 else { return }
-        let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
-        defer { cairo_surface_destroy(source) }
-        let stride = Int(cairo_image_surface_get_stride(source))
-        if let data = cairo_image_surface_get_data(source) {
-            for row in 0..<image.height {
-                data.advanced(by: row * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { words in
-                    for column in 0..<image.width {
-                        let i = (row * image.width + column) * 4
-                        let p = image.premultipliedRGBA
-                        words[column] = UInt32(p[i + 3]) << 24 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8
-                            | UInt32(p[i + 2])
-                    }
-                }
-            }
-        }
-        cairo_surface_mark_dirty(source)
+        let pixels = CairoImage(image)
         let d = image.destination
         cairo_save(cr)
         cairo_rectangle(cr, d.minX, d.minY, d.width, d.height)
         cairo_clip(cr)
         cairo_translate(cr, d.minX, d.minY)
         cairo_scale(cr, d.width / Double(image.width), d.height / Double(image.height))
-        cairo_set_source_surface(cr, source, 0, 0)
+        // The pattern takes its own reference to the surface: the pixels may go once it is made.
+        cairo_set_source_surface(cr, pixels.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)

@@ -11,7 +11,7 @@ import TextureLayoutPaint
     /// The examples that are designs, with paint: their pictures are `render`'s plain picture. The others
     /// demonstrate a layout spec and have no paint: their pictures are debug pictures on white
     /// (`render --debug --background white`).
-    static let designs: Set<String> = ["feed-cell", "profile-header", "settings", "photo-grid"]
+    static let designs: Set<String> = ["feed-cell", "profile-header", "settings", "photo-grid", "share-card"]
 
     @Test(arguments: exampleNames)
     func committedPictureIsWhatTheToolDraws(name: String) throws {
@@ -109,6 +109,18 @@ import TextureLayoutPaint
             "bluetoothRow": [0, 201, 375, 50], "bluetoothIcon": [16, 212, 28, 28],
             "bluetoothLabel": [56, 216, 246, 20], "bluetoothValue": [314, 216, 25, 20],
             "bluetoothChevron": [351, 219.5, 8, 13],
+        ]),
+        // Share card: the root's range is exactly 1200 × 630; inset 64/72 gives the panel exactly 1056 × 502, its
+        // inset 56/64 the content stack exactly 928 × 390. Title at 56 points with lineHeight 68: pango-view breaks
+        // it at 928 into two lines ("Texture's layout on Linux, frame" 899.99 wide), 2 × 68 = 136, stretched to
+        // 928. Author at 34 points: 34 × 2384 / 2048 = 39.58 → 40; meta at 26: 30.27 → 31, 598.03 wide → 599.
+        // Names: 40 + 8 + 31 = 79, as wide as its widest child (599), which stretches the author to it. Byline:
+        // 112 (the avatar) tall, stretched to 928; spaceBetween puts it at 120 + 390 − 112 = 398. Names at
+        // 136 + 112 + 28 = 276, centred: 398 + floorPx((112 − 79) / 2) = 414; meta at 414 + 40 + 8 = 462.
+        "share-card": ([1200, 630], [
+            "card": [0, 0, 1200, 630], "panel": [72, 64, 1056, 502], "content": [136, 120, 928, 390],
+            "title": [136, 120, 928, 136], "byline": [136, 398, 928, 112], "avatar": [136, 398, 112, 112],
+            "names": [276, 414, 599, 79], "author": [276, 414, 599, 40], "meta": [276, 462, 599, 31],
         ]),
         // Spacer grows by 200 − 80 = 120 and is stretched to the line's 40; the plain spec with a child ignores
         // it (no frame for "ignored"), takes its range's min (0 wide) and is stretched to 40 high.

@@ -15,7 +15,7 @@ import TextureLayoutPaint
     @Test(arguments: exampleNames)
     func everyNamedFrameIsMirroredInTheRoot(name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: examplesDirectory.appendingPathComponent(name + ".json")))
-        var document = try LayoutDocument(bytes: bytes)
+        var document = try LayoutDocument(bytes: bytes, baseFolder: examplesDirectory.path)
         try #require(document.layoutDirection == .leftToRight)
         document.layoutDirection = .rightToLeft
         let result = try document.layout()
@@ -30,7 +30,7 @@ import TextureLayoutPaint
     /// cell's avatar (16, 12, 44, 44) is drawn at 375 − 16 − 44 = 315.
     @Test func picturesDrawMirroredFrames() throws {
         let bytes = try [UInt8](Data(contentsOf: examplesDirectory.appendingPathComponent("feed-cell.json")))
-        var document = try LayoutDocument(bytes: bytes)
+        var document = try LayoutDocument(bytes: bytes, baseFolder: examplesDirectory.path)
         document.layoutDirection = .rightToLeft
         let svg = SVGRenderer.render(try document.layout(), options: .init(debug: true))
         #expect(svg.contains(#"x="315" y="12" width="44" height="44""#))

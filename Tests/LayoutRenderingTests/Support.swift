@@ -24,7 +24,7 @@ func layOut(_ json: String) throws -> DocumentLayout {
 /// Lays out an example.
 func layOutExample(_ name: String) throws -> DocumentLayout {
     let bytes = try [UInt8](Data(contentsOf: examplesDirectory.appendingPathComponent(name + ".json")))
-    return try LayoutDocument(bytes: bytes).layout()
+    return try LayoutDocument(bytes: bytes, baseFolder: examplesDirectory.path).layout()
 }
 
 /// A PNG file read back by libpng (through Cairo's reader, which we did not write): its size and its pixels,

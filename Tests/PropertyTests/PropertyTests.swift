@@ -132,7 +132,7 @@ func keepFailingDocument(_ text: String, name: String) -> String {
             let value = tape.root["document"] ?? tape.root
             var rng = SplitMix64(seed: 2)
             let result = Invariants.check(label: file.lastPathComponent, mutations: 2, rng: &rng) {
-                try? LayoutDocument(jsonValue: value)
+                try? LayoutDocument(jsonValue: value, baseFolder: file.deletingLastPathComponent().path)
             }
             for failure in result.failures { Issue.record(Comment(rawValue: failure)) }
             checked += 1 - result.rejected
