@@ -53,9 +53,31 @@ struct TextAnalysis {
         return (breaks, forced)
     }
 
-    /// The grapheme cluster boundaries (ICU's character iterator); when ICU fails, every character that is not
-    /// the second half of a surrogate pair starts a cluster.
-    private static func graphemeBoundaries(_ units: [UInt16], _ positions: inout [Int32]) -> [Bool] {
+    /// The grapheme cluster boundaries: without ICU when every unit is ``isLoneGrapheme(_:)``, else ICU's
+    /// character iterator; when ICU fails, every character that is not the second half of a surrogate pair starts
+    /// a cluster.
+    static func graphemeBoundaries(_ units: [UInt16], _ positions: inout [Int32]) -> [Bool] {
+        if units.allSatisfy(isLoneGrapheme) {
+            var grapheme = [Bool](repeating: true, count: units.count + 1)
+            for i in units.indices.dropFirst() where units[i] == 0x0A && units[i - 1] == 0x0D { grapheme[i] = false }
+            return grapheme
+        }
+        return icuGraphemeBoundaries(units, &positions)
+    }
+
+    /// Whether UAX #29 puts a grapheme boundary on both sides of `unit` in any text made only of such units, CR
+    /// followed by LF excepted (GB3): the units below U+0300 (where the combining marks begin) and the general
+    /// punctuation U+2010–U+2027 and U+2030–U+205E, whose break properties are Control, CR, LF or none. None of
+    /// them is Extend, ZWJ, SpacingMark, Prepend, Hangul or a regional indicator, so only GB3–GB5 and GB999 apply
+    /// (GB11's pictographs, © ® ‼ ⁉, join only across a ZWJ, which is not one of them), and Latin text skips
+    /// ICU's iterator.
+    @inline(__always)
+    static func isLoneGrapheme(_ unit: UInt16) -> Bool {
+        unit < 0x0300 || (0x2010...0x2027).contains(unit) || (0x2030...0x205E).contains(unit)
+    }
+
+    /// The grapheme cluster boundaries as ICU's character iterator finds them.
+    static func icuGraphemeBoundaries(_ units: [UInt16], _ positions: inout [Int32]) -> [Bool] {
         let n = units.count
         var grapheme = [Bool](repeating: false, count: n + 1)
         grapheme[0] = true
