@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target over the image decoders (Fuzz/FuzzImages.swift: TextureLayoutImages and its C calls
 # into libpng and libjpeg-turbo, with address sanitizer) and runs it for SECONDS seconds on one core, seeded with
-# the test images (Scripts/make-test-images.py writes them) and the share card's avatar. A crashing, timing-out
+# the test images (Scripts/make-test-images.py writes them). A crashing, timing-out
 # or out-of-memory input is copied to Tests/TextureLayoutImagesTests/FuzzFinds/, to be
 # shrunk and kept as a decoding test.
 #
@@ -47,7 +47,7 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-images" ]; then
 fi
 
 rm -f "$work"/seeds/*
-cp "$root"/Tests/TextureLayoutImagesTests/Images/* "$root/Examples/share-card-avatar.jpg" "$work/seeds/"
+cp "$root"/Tests/TextureLayoutImagesTests/Images/* "$work/seeds/"
 
 log="$work/last-run.log"
 started="$(date +%s)"

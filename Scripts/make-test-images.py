@@ -2,8 +2,9 @@
 """Writes the test images of Tests/TextureLayoutImagesTests/Images: small PNGs of every colour type, bit depth and
 interlacing (written here byte by byte with zlib, so that every kind is exact) and JPEGs of every kind (Pillow:
 baseline, progressive, greyscale, CMYK, each EXIF orientation), all of one known picture, so the tests can check
-pixels at points derived by hand. Also the avatar of the share-card example (Examples/share-card-avatar.jpg): a
-drawn silhouette, no one's photo.
+pixels at points derived by hand. Also the avatar of the share-card example: a drawn silhouette, no one's photo,
+written into Examples/share-card.json as a data: URL (so the example opens anywhere, the playground included,
+without an images folder).
 
     Scripts/make-test-images.py [FOLDER]      # default: Tests/TextureLayoutImagesTests/Images
 
@@ -11,7 +12,10 @@ The picture ("quadrants"): 8×6 pixels, its left half red (255, 0, 0) over blue 
 its right half green (0, 255, 0) over white; PNGs with alpha make the white quadrant half transparent (alpha 128).
 Pillow is needed for the JPEGs (Scripts/setup installs it).
 """
+import base64
+import io
 import os
+import re
 import struct
 import sys
 import zlib
@@ -134,7 +138,7 @@ def write_jpegs(folder):
 
 
 def write_avatar(path):
-    """A 256 × 256 JPEG: a silhouette (head and shoulders) on a diagonal gradient, drawn 4× larger and reduced so
+    """A 256 × 256 JPEG, as the `src` of the share card's avatar in `path`: a silhouette (head and shoulders) on a diagonal gradient, drawn 4× larger and reduced so
     that its edges are smooth."""
     from PIL import Image, ImageDraw
     size, k = 256, 4
@@ -149,7 +153,14 @@ def write_avatar(path):
     skin = (255, 240, 228)
     draw.ellipse([s * k for s in (88, 52, 168, 132)], fill=skin)
     draw.ellipse([s * k for s in (40, 150, 216, 330)], fill=skin)
-    big.resize((size, size), Image.LANCZOS).save(path, quality=90)
+    out = io.BytesIO()
+    big.resize((size, size), Image.LANCZOS).save(out, format="JPEG", quality=90)
+    url = "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
+    with open(path) as file:
+        text = file.read()
+    text = re.sub(r'"src": "data:image/jpeg;base64,[^"]*"', lambda _: f'"src": "{url}"', text, count=1)
+    with open(path, "w") as file:
+        file.write(text)
 
 
 def main():
@@ -158,7 +169,7 @@ def main():
     os.makedirs(folder, exist_ok=True)
     write_pngs(folder)
     write_jpegs(folder)
-    write_avatar(os.path.join(os.path.dirname(__file__), "..", "Examples", "share-card-avatar.jpg"))
+    write_avatar(os.path.join(os.path.dirname(__file__), "..", "Examples", "share-card.json"))
 
 
 if __name__ == "__main__":
