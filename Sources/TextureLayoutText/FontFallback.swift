@@ -10,7 +10,7 @@ import Synchronization
 /// Itemization asks it once per grapheme cluster that the run's font does not cover (or that has emoji
 /// presentation). The fonts that may serve a character are looked up once per run family, character and
 /// presentation and kept here, so a document's texts share the answers; the system's fonts are loaded once per
-/// process (``Font/system(file:faceIndex:)``). Safe to share between threads.
+/// process (by `Font`'s own cache of system font files). Safe to share between threads.
 public final class FontFallback: Sendable {
     /// The fonts tried first, in order (a document's `fallbackFonts`).
     public let fonts: [Font]
