@@ -84,6 +84,15 @@ public enum PNGRenderer {
     }
 }
 
+extension ImageDrawing {
+    /// Whether the image has pixels for all of its size and a destination with an area; every back end leaves
+    /// out one that has not.
+    var isDrawable: Bool {
+        width > 0 && height > 0 && premultipliedRGBA.count >= width * height * 4 && destination.width > 0
+            && destination.height > 0
+    }
+}
+
 /// A Cairo image surface (32-bit premultiplied ARGB) owned by Swift.
 package struct CairoImage: ~Copyable {
     let surface: OpaquePointer
@@ -364,8 +373,7 @@ struct CairoPainter {
     /// The image's pixels scaled into its destination, filtered (Cairo's `GOOD` filter: bilinear, with a box
     /// filter over the pixels a destination pixel covers when it shrinks the image), its edges not snapped.
     private func draw(_ image: ImageDrawing) {
-        guard image.width > 0, image.height > 0, image.premultipliedRGBA.count >= image.width * image.height * 4,
-              image.destination.width > 0, image.destination.height > 0 else { return }
+        guard image.isDrawable else { return }
         let pixels = CairoImage(image)
         let d = image.destination
         cairo_save(cr)

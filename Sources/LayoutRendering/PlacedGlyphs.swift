@@ -75,10 +75,9 @@ final class PictureFaces {
         var images = ""
         for (glyph, origin) in zip(run.glyphs, run.positions) {
             guard let image = font.colorImage(of: glyph) else { continue }
-            images += "<image x=\"\(SVGRenderer.short(origin.x + image.left * s))\" "
-                + "y=\"\(SVGRenderer.short(origin.y - image.top * s))\" "
-                + "width=\"\(SVGRenderer.short(image.width * s))\" height=\"\(SVGRenderer.short(image.height * s))\" "
-                + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Base64.encode(image.png))\"/>\n"
+            images += SVGRenderer.embeddedPNG(image.png, in: Rect(x: origin.x + image.left * s,
+                                                                  y: origin.y - image.top * s,
+                                                                  width: image.width * s, height: image.height * s))
         }
         return images
     }

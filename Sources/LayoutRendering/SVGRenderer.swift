@@ -93,6 +93,14 @@ public enum SVGRenderer {
             + String(String.UnicodeScalarView(characters.suffix(60)))
     }
 
+    /// An `<image>` showing the PNG file `png` stretched to `rect` (embedded as a `data:` URL, so the SVG stands
+    /// alone): how both images and colour glyph bitmaps are written.
+    static func embeddedPNG(_ png: [UInt8], in rect: Rect) -> String {
+        "<image x=\"\(short(rect.minX))\" y=\"\(short(rect.minY))\" width=\"\(short(rect.width))\" "
+            + "height=\"\(short(rect.height))\" preserveAspectRatio=\"none\" "
+            + "href=\"data:image/png;base64,\(Base64.encode(png))\"/>\n"
+    }
+
     /// A derived coordinate (a label or mark position), to two decimals.
     static func short(_ value: Double) -> String {
         format((value * 100).rounded() / 100)

@@ -37,14 +37,11 @@ struct SVGWriter {
                 out += definition(of: gradient, id: id)
                 out += shape(box, attributes: "fill=\"url(#\(id))\"")
             case .image(let image):
-                guard image.width > 0, image.height > 0, image.destination.width > 0, image.destination.height > 0
-                else { continue }
+                guard image.isDrawable else { continue }
                 // The decoded pixels as a PNG (the source file may be a JPEG with an EXIF orientation, which
                 // viewers would not all apply), stretched to the destination as the back ends draw it.
                 var pixels = CairoImage(image)
-                let d = image.destination
-                out += "<image x=\"\(n(d.minX))\" y=\"\(n(d.minY))\" width=\"\(n(d.width))\" height=\"\(n(d.height))\" "
-                    + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Base64.encode(pixels.png()))\"/>\n"
+                out += SVGRenderer.embeddedPNG(pixels.png(), in: image.destination)
             case .glyphs(let run):
                 let data = faces.svgPathData(run)
                 if !data.isEmpty { out += "<path d=\"\(data)\" \(SVGRenderer.fill(run.color))/>\n" }
