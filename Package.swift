@@ -78,21 +78,25 @@ let package = Package(
             name: "TextureLayoutText",
             dependencies: ["TextureLayout", "TextureLayoutPaint", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]
         ),
+        // JSON: the tape, its parser and the writer (no Foundation), with their unsafe code declared there.
+        .target(name: "LayoutJSON", dependencies: ["TextureLayout"]),
         .target(
             name: "LayoutDocument",
-            dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages"]
+            dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages", "LayoutJSON"]
         ),
         .target(
             name: "LayoutRendering",
-            dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "CFreeType", "CCairo"]
+            dependencies: [
+                "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "LayoutJSON", "CFreeType", "CCairo",
+            ]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
         // out, draw it, and word its errors. Not a product: its API is `package`, for those two only.
-        .target(name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering"]),
+        .target(name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutJSON"]),
         .target(
             name: "LayoutServer",
             dependencies: [
-                "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool", "TextureLayoutPaint",
+                "TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutTool", "TextureLayoutPaint", "LayoutJSON",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
@@ -108,7 +112,7 @@ let package = Package(
             name: "texture-layout",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "LayoutRendering", "TextureLayoutText", "LayoutTool", "LayoutServer",
-                "TextureLayoutPaint",
+                "TextureLayoutPaint", "LayoutJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,16 +130,19 @@ let package = Package(
         .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"], exclude: ["API-FACTS-COVERAGE.md"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["TextureLayout", "LayoutDocument"],
+            dependencies: ["TextureLayout", "LayoutDocument", "LayoutJSON"],
             exclude: ["Cases", "known-divergences.md"]
         ),
-        .testTarget(name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "TextureLayoutText", "TextureLayoutPaint"]),
+        .testTarget(
+            name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "LayoutJSON", "TextureLayoutText", "TextureLayoutPaint"]
+        ),
         .testTarget(name: "TextureLayoutPaintTests", dependencies: ["TextureLayoutPaint", "TextureLayout"]),
         .testTarget(name: "TextureLayoutImagesTests", dependencies: ["TextureLayoutImages"], exclude: ["Images"]),
         .testTarget(
             name: "LayoutRenderingTests",
             dependencies: [
-                "LayoutRendering", "LayoutDocument", "TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "CCairo",
+                "LayoutRendering", "LayoutDocument", "LayoutJSON", "TextureLayout", "TextureLayoutText", "TextureLayoutPaint",
+                "CCairo",
             ]
         ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
@@ -154,7 +161,8 @@ let package = Package(
         // Random documents checked against layout invariants, the big-document checks, and the regression cases
         // kept in Tests/RegressionCases (fuzzer finds included).
         .testTarget(
-            name: "PropertyTests", dependencies: ["TextureLayout", "LayoutDocument", "TextureLayoutText", "TestSupport"]
+            name: "PropertyTests",
+            dependencies: ["TextureLayout", "LayoutDocument", "LayoutJSON", "TextureLayoutText", "TestSupport"]
         ),
         // What several test targets share (test targets cannot depend on each other): the seeded random numbers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
     modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutImages TextureLayoutCompat LayoutDocument
-        LayoutRendering LayoutServer TextureLayoutTesting)
+        LayoutJSON LayoutRendering LayoutServer TextureLayoutTesting)
 fi
 
 log=$(mktemp)

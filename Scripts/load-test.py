@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Load test of `texture-layout serve` on loopback: starts the server on a free port, sends a bounded number of
 mixed requests from concurrent clients (stopping early at a time limit), and reports requests per second, p50/p99
-latency, the statuses (no 5xx allowed) and the server's resident memory before and after. Stops the server with
-SIGTERM and checks it exits 0. Exits 1 when any answer was a 5xx or unexpected, or the server did not exit cleanly.
+latency, the statuses (no 5xx allowed) and the server's resident memory before and after. Scrapes /metrics while the
+load runs and once after it: the server's request total must equal the requests sent (warm-up included; scrapes are
+not counted). Stops the server with SIGTERM and checks it exits 0. Exits 1 when any answer was a 5xx or unexpected,
+a scrape failed, the totals differ, or the server did not exit cleanly.
 
 Usage: Scripts/load-test.py [--tool .build/release/texture-layout] [--clients 8] [--requests 2400] [--seconds 300]
 Build first: swift build -c release --product texture-layout
@@ -28,12 +30,19 @@ def rss_kib(pid):
     return 0
 
 
+def requests_total(exposition):
+    """The sum of texture_layout_http_requests_total over its labels, in a Prometheus text exposition."""
+    return int(sum(float(line.rsplit(" ", 1)[1]) for line in exposition.splitlines()
+                   if line.startswith("texture_layout_http_requests_total{")))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/texture-layout"))
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--requests", type=int, default=2400)
     parser.add_argument("--seconds", type=float, default=300, help="stop sending after this long")
+    parser.add_argument("--scrape-interval", type=float, default=0.5, help="seconds between scrapes of /metrics")
     args = parser.parse_args()
 
     examples = os.path.join(ROOT, "Examples")
@@ -78,8 +87,10 @@ def main():
     warm.close()
     rss_before = rss_kib(server.pid)
 
+    warm_up_requests = len(mix)
     lock = threading.Lock()
     latencies, statuses, unexpected = [], {}, []
+    scrapes = []
     next_index = [0]
     deadline = time.monotonic() + args.seconds
 
@@ -105,14 +116,35 @@ def main():
                     unexpected.append((request[0], request[1], status))
         connection.close()
 
+    def scraper():
+        # /metrics while the load runs: each scrape must answer and parse; scrapes are not counted by the server.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while not done.is_set():
+            connection.request("GET", "/metrics")
+            response = connection.getresponse()
+            scrapes.append((response.status, requests_total(response.read().decode())))
+            done.wait(args.scrape_interval)
+        connection.close()
+
+    done = threading.Event()
     started = time.perf_counter()
     threads = [threading.Thread(target=client) for _ in range(args.clients)]
+    watcher = threading.Thread(target=scraper)
+    watcher.start()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    done.set()
+    watcher.join()
     rss_after = rss_kib(server.pid)
+    # After the load: every request sent (warm-up included) is counted once, by route and status.
+    final = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    final.request("GET", "/metrics")
+    counted = requests_total(final.getresponse().read().decode())
+    final.close()
+    sent = warm_up_requests + len(latencies)
 
     exit_status = served_tool.stop(server)
 
@@ -127,12 +159,16 @@ def main():
         "statuses": {str(k): v for k, v in sorted(statuses.items(), key=lambda item: str(item[0]))},
         "5xx": server_errors, "unexpected": len(unexpected),
         "rss_kib": {"start": rss_start, "after_warm_up": rss_before, "after_load": rss_after},
+        "metrics": {"scrapes_during_load": len(scrapes), "scrape_statuses": sorted({status for status, _ in scrapes}),
+                    "requests_sent": sent, "requests_counted": counted,
+                    "counted_while_loading": [total for _, total in scrapes][:3] + ["..."]},
         "server_exit_status": exit_status, "cores": os.cpu_count(),
     }
     print(json.dumps(report, indent=2))
     for item in unexpected[:10]:
         print("unexpected:", item)
-    return 0 if server_errors == 0 and not unexpected and exit_status == 0 else 1
+    metrics_ok = counted == sent and scrapes and all(status == 200 for status, _ in scrapes)
+    return 0 if server_errors == 0 and not unexpected and exit_status == 0 and metrics_ok else 1
 
 
 if __name__ == "__main__":

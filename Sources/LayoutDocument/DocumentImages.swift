@@ -1,3 +1,7 @@
+// Unsafe room: POSIX.
+// Invariants: `read(2)` writes only inside the byte array it is lent, from the bytes read so far up to the array's
+// size.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import LayoutJSON
+
 extension LayoutDocument {
     /// The keys of every object of a layout document, for the parser to refuse an unknown one as it reads it, with
     /// the message and path the reader would give: a document with a misspelt key deep inside it is refused

@@ -1,3 +1,4 @@
+import LayoutJSON
 import TextureLayout
 import TextureLayoutPaint
 

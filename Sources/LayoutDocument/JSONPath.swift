@@ -1,3 +1,9 @@
+// Unsafe room: JSON.
+// Invariants: a component's `parent` is set once by `init` and cleared only by `deinit`, when no other reference to
+// it exists, so no two threads ever see it change.
+
+import LayoutJSON
+
 /// A location in a JSON document, such as `root.children[2].style`, made in O(1) from its parent's: the text is
 /// built only when asked for (an error message), so reading a document nested 10,000 levels deep stays linear.
 ///

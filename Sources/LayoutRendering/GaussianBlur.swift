@@ -1,3 +1,8 @@
+// Unsafe room: Cairo.
+// Invariants: the blur writes only inside the Cairo image surface it is given: `height` rows of `stride` bytes
+// starting at `data`, of which the first `width` bytes of each row are the mask; the surface is flushed before and
+// marked dirty after.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

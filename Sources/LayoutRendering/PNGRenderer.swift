@@ -1,3 +1,8 @@
+// Unsafe room: Cairo.
+// Invariants: every Cairo object (surface, context, pattern, font face) is created and destroyed by the picture
+// that uses it, on one thread; the write callback's closure pointer is an unretained `CairoBytes` kept alive by
+// `withExtendedLifetime` for the whole write.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,7 @@
+// Unsafe room: Cairo.
+// Invariants: a Cairo font face is made from a font's FreeType face and destroyed with the picture, which the font
+// outlives; it is used only while that font's FreeType lock is held.
+
 import CCairo
 import LayoutDocument
 import TextureLayout

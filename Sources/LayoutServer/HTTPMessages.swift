@@ -1,5 +1,6 @@
 import Hummingbird
 import LayoutDocument
+import LayoutJSON
 import LayoutRendering
 import NIOCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutDocument
+import LayoutJSON
 import Logging
 
 /// `serve --log-format json`: each log entry as one JSON object on a line of standard error (`time`, `level`,

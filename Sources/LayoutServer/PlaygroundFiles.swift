@@ -1,5 +1,6 @@
 import Foundation
 import LayoutDocument
+import LayoutJSON
 
 /// The playground's files, read once and kept in memory (they are small, and a server that reads nothing from disk
 /// per request is simpler to run in a container): the page, its style sheet and script from the target's

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LayoutDocument
+import LayoutJSON
 import LayoutRendering
 import LayoutTool
 import NIOCore

@@ -1,4 +1,5 @@
 import LayoutDocument
+import LayoutJSON
 import LayoutRendering
 import TextureLayout
 

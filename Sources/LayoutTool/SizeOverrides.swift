@@ -1,4 +1,5 @@
 import LayoutDocument
+import LayoutJSON
 import TextureLayout
 
 /// What a caller may lay a document out with in place of its own size range, scale and direction: the command

@@ -1,3 +1,8 @@
+// Unsafe rooms: libpng, libjpeg.
+// Invariants: the decoders (C shims over libpng and libjpeg) read only the encoded bytes and write only the pixel
+// array they are lent, with both arrays' counts; the pixel array is sized width x height x 4 before decoding; rows
+// are copied as 32-bit pixels within the arrays' byte counts.
+
 import CImageDecoders
 
 /// An image's pixels, decoded and upright: what a picture draws.

@@ -1,3 +1,7 @@
+// Unsafe rooms: libpng, libjpeg.
+// Invariants: the header readers (C shims over libpng and libjpeg) read only the encoded bytes they are lent, with
+// the array's count, and keep no pointer after the call.
+
 import CImageDecoders
 
 /// The file formats images are read from.

@@ -1,3 +1,8 @@
+// Unsafe room: text store.
+// Invariants: a table's header and break points live in a chunk allocated once and freed only when no table points
+// into it (the chunk is held by every text using it); a table is written once when made and only read afterwards,
+// by any thread.
+
 import Synchronization
 
 /// A word-mode line-break opportunity with everything the breaking loop reads there, so that breaking a text at a

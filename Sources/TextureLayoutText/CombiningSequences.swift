@@ -1,3 +1,7 @@
+// Unsafe room: HarfBuzz.
+// Invariants: the Unicode functions pointer is HarfBuzz's default, valid for the process, and is only passed to
+// HarfBuzz.
+
 import CHarfBuzz
 
 /// Where a long combining sequence is cut into shaping pieces, so that shaping costs time linear in the text's

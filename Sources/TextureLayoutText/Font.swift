@@ -1,3 +1,8 @@
+// Unsafe rooms: HarfBuzz, FreeType, fontconfig.
+// Invariants: a font owns its HarfBuzz font and blob, created once and destroyed in `deinit`; the font file's bytes
+// are read only within their length; fontconfig patterns and strings are destroyed by the call that made them; a
+// font never changes once made, so it is shared between threads.
+
 import CFontconfig
 import CFreeType
 import CHarfBuzz

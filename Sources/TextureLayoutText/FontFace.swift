@@ -1,3 +1,8 @@
+// Unsafe room: FreeType.
+// Invariants: a FreeType face and its library are used only under the face's lock (FreeType objects are not
+// thread-safe) and destroyed once in `deinit`; the outline callbacks' user pointer is an unretained collector alive
+// for the whole `FT_Outline_Decompose` call.
+
 import CFreeType
 import CHarfBuzz
 import Synchronization

@@ -1,3 +1,8 @@
+// Unsafe room: fontconfig.
+// Invariants: an entry's character set belongs to a font set that is read once per family and language and never
+// freed, so entries may be shared between threads and read at any time; search patterns are destroyed by the call
+// that made them, and fontconfig's strings are read only while their pattern is alive.
+
 import CFontconfig
 import CHarfBuzz
 import CICUShim

@@ -1,3 +1,7 @@
+// Unsafe room: text store.
+// Invariants: a shaped text never changes once made, so it is shared between threads; its break points are read
+// through the break table's pointer while the text (which holds the table's chunk) is alive.
+
 /// A text shaped once for all widths: the stages' results that line breaking and positioned lines read. The
 /// stages run in order, each a type of its own: ``TextSource`` (the runs as one string: the entry point),
 /// ``TextAnalysis`` (break opportunities, graphemes, bidi levels, scripts), ``Itemization`` (items by run, level,

@@ -1,3 +1,7 @@
+// Unsafe room: ICU.
+// Invariants: ICU reads the UTF-16 units and writes the level array only inside `withUnsafe(Mutable)BufferPointer`,
+// with the buffers' own counts; ICU's objects are opened and closed by the call that uses them.
+
 import CHarfBuzz
 import CICUShim
 

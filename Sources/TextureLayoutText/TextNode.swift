@@ -1,3 +1,7 @@
+// Unsafe room: text store.
+// Invariants: breaking lines uses the node's shaped text without retaining it (`_withUnsafeGuaranteedRef`): the
+// node holds the text for the whole call and breaking does not replace it.
+
 import TextureLayout
 
 /// A node that shows text: Texture's `ASTextNode`, measured with real fonts (HarfBuzz shaping, ICU line breaking

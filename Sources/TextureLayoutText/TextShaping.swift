@@ -1,3 +1,7 @@
+// Unsafe room: HarfBuzz.
+// Invariants: a HarfBuzz buffer is created and destroyed by one shaping call and never escapes it; the UTF-16 units
+// are lent to HarfBuzz only inside `withUnsafeBufferPointer`.
+
 import CHarfBuzz
 import TextureLayout
 

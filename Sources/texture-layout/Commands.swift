@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutDocument
+import LayoutJSON
 import LayoutRendering
 import LayoutTool
 import TextureLayout

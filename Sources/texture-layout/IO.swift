@@ -1,3 +1,7 @@
+// Unsafe room: POSIX.
+// Invariants: system calls read and write only within the byte arrays they are lent (`withUnsafe(Mutable)Bytes`,
+// with the arrays' counts).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

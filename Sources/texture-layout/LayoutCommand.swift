@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutDocument
+import LayoutJSON
 import LayoutTool
 import Synchronization
 import TextureLayout

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import LayoutDocument
+import LayoutJSON
 import LayoutTool
 import Synchronization
 

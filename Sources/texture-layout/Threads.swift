@@ -1,3 +1,8 @@
+// Unsafe room: POSIX.
+// Invariants: each worker thread is started with a retained job that it takes back exactly once, or the starter
+// releases it when the thread cannot start; what must outlive the process's last line is retained once and never
+// released.
+
 import TextureLayout
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 @testable import LayoutDocument
+import LayoutJSON
 import Testing
 
 /// Error lines in the document's own words: each names the JSON path of the value at fault and says what is wrong

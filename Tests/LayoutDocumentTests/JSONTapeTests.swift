@@ -1,6 +1,7 @@
 import Testing
 import TextureLayout
 @testable import LayoutDocument
+@testable import LayoutJSON
 
 /// Parses `text`, failing the test with the parser's message on error.
 private func parse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONTape {

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutDocument
+import LayoutJSON
 import LayoutRendering
 import Testing
 import TextureLayout

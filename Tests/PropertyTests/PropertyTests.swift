@@ -1,5 +1,6 @@
 import Foundation
 import LayoutDocument
+import LayoutJSON
 import TestSupport
 import Testing
 import TextureLayout

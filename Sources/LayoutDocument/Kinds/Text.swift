@@ -1,3 +1,7 @@
+// Unsafe room: text store.
+// Invariants: `DocumentFonts` is filled while one thread reads the document (its fonts, then its lazily made store)
+// and only read afterwards; the store itself locks what texts share.
+
 import TextureLayout
 import TextureLayoutText
 import TextureLayoutPaint

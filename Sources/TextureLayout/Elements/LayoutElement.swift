@@ -1,3 +1,7 @@
+// Unsafe room: engine state.
+// Invariants: the element's state holds its style block through the `Unmanaged` reference that `LayoutStateRef`
+// (StateStorage.swift) counts: retained unless it is the shared default block, released when replaced or freed.
+
 /// Anything that takes part in a layout: a display node or a layout spec (Texture's `ASLayoutElement`).
 ///
 /// Results of the most recent layout pass live in the element itself (its size, its position in its parent and a

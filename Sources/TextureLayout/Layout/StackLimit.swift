@@ -1,3 +1,8 @@
+// Unsafe room: POSIX.
+// Invariants: a large-stack thread is started with a retained reference to its job, which the thread takes back
+// exactly once (or the starter releases it when the thread cannot start); stack addresses are only compared, never
+// dereferenced; pool threads are reused only after their job ended.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

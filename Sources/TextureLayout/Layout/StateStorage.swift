@@ -1,3 +1,7 @@
+// Unsafe room: engine state.
+// Invariants: see this file's documentation below: each type states the invariant that makes it safe, and what the
+// compiler cannot check is asserted in debug builds.
+
 /// The engine's unsafe code, all of it: memory the layout pass reads and writes without Swift's reference counting,
 /// exclusivity checks or initialization tracking, because those cost more than the layout arithmetic itself on a
 /// pass over thousands of elements. Nothing outside this file touches a pointer to layout state, holds an

@@ -1,3 +1,7 @@
+// Unsafe room: Objective-C bridge.
+// Invariants: a colour never changes once made (every stored property is a `let`), so sharing it between threads is
+// safe; the class is open and an `NSObject`, as UIKit's is, so the compiler cannot check it.
+
 // UIKit's UIColor, as Texture code passes it in attributed strings and node properties. Colours play no part in
 // layout; the stand-in keeps the components so that renderers and tests can read them.
 

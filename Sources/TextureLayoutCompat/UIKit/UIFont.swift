@@ -1,3 +1,7 @@
+// Unsafe room: Objective-C bridge.
+// Invariants: a font never changes once made (every stored property is a `let`); the font cache is a dictionary
+// read and written only under its lock.
+
 // UIKit's UIFont over the text module's fonts: a face found through fontconfig (or a registered file) and a size.
 // Texture's text nodes read the font's size for shaping and its ascender and descender for baselines.
 

@@ -1,3 +1,7 @@
+// Unsafe room: Objective-C bridge.
+// Invariants: an image never changes once made (every stored property is a `let`), so sharing it between threads is
+// safe; the class is open and an `NSObject`, as UIKit's is.
+
 // UIKit's UIImage, as far as layout needs it: a size in points. Texture's image nodes measure as their image's
 // size, so a stand-in that knows an image file's size (from its header, never decoding pixels) lays out Texture
 // code unchanged.

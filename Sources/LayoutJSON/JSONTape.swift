@@ -1,3 +1,8 @@
+// Unsafe room: JSON.
+// Invariants: the bytes are lent to the parser only inside `withUnsafeBufferPointer`; a tape's storage changes
+// after parsing only through `free(before:)`, called only by the one reader of a tape it made for itself, so the
+// storage may be shared as `Sendable`.
+
 /// The kind of a JSON value.
 package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
     case null
@@ -163,7 +168,7 @@ package struct JSONTape: Sendable {
     /// Frees the values before `index` (in chunks: some may stay) and the strings only they use. The one reader of a
     /// tape it made for itself calls it as it goes, once it will read nothing before `index` again: the tape's
     /// memory then goes to what the reader builds. Reading a freed value traps.
-    func free(before index: Int) {
+    package func free(before index: Int) {
         guard storage.entries.free(before: index) else { return }
         let firstKept = min(index, count) / ChunkedList<Entry>.chunkSize
         storage.strings.free(before: firstKept < storage.stringStarts.count

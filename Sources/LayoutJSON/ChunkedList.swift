@@ -1,3 +1,8 @@
+// Unsafe room: JSON.
+// Invariants: each chunk is allocated once, initialized front to back by `append` and deinitialized once by
+// `free(before:)` or `deinit`; an index is read only below `count` and at or after the freed front (the tape's
+// reader reads front to back); the list is used by one thread at a time.
+
 /// A list kept in chunks of a fixed size, whose front can be freed while the rest is still read.
 ///
 /// Why: a document's tape is read front to back into elements. In one array the whole tape lives until the last
@@ -13,7 +18,7 @@
 /// kilobytes, not a whole chunk each: whole chunks would make every small document allocate and free a few hundred
 /// kilobytes at the top of the heap, which the allocator gives back to the system and takes again for the next
 /// document, and workers laying out many small documents at once would wait on that.
-final class ChunkedList<Element> {
+package final class ChunkedList<Element> {
     /// 4,096 values a chunk: small beside a large document, large beside the cost of a chunk.
     static var chunkSize: Int { 1 << shift }
     private static var shift: Int { 12 }
@@ -25,13 +30,13 @@ final class ChunkedList<Element> {
     private var tableCapacity = 16
     private var chunkCount = 0
     /// How many values were appended, freed ones included: indices never move.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// The chunks before this one are freed.
     private var firstKept = 0
     /// How many values the last chunk has room for: ``chunkSize`` except while the first chunk is growing.
     private var lastCapacity = 0
 
-    init() {
+    package init() {
         table = .allocate(capacity: tableCapacity)
     }
 
@@ -41,7 +46,7 @@ final class ChunkedList<Element> {
     }
 
     /// The value at `index`, which must be below ``count`` and not freed.
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         @inline(__always) get {
             precondition(index >= firstKept << Self.shift && index < count, "a freed or missing value")
             return table[index >> Self.shift].unsafelyUnwrapped[index & (Self.chunkSize - 1)]
@@ -52,7 +57,7 @@ final class ChunkedList<Element> {
         }
     }
 
-    func append(_ element: Element) {
+    package func append(_ element: Element) {
         let offset = count & (Self.chunkSize - 1)
         if offset == 0 {
             if chunkCount == tableCapacity {
@@ -80,7 +85,7 @@ final class ChunkedList<Element> {
 
     /// Frees every chunk that holds only values before `index`; returns whether it freed any.
     @discardableResult
-    func free(before index: Int) -> Bool {
+    package func free(before index: Int) -> Bool {
         let end = min(index, count) >> Self.shift
         guard firstKept < end else { return false }
         while firstKept < end {

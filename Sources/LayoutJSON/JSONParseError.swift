@@ -1,3 +1,6 @@
+// Unsafe room: JSON.
+// Invariants: an error's context is read from the parser's byte buffer while the parser runs, within its bounds.
+
 /// A syntax error found while building a ``JSONTape``.
 ///
 /// The location is kept both as a raw byte offset (for tools) and as a

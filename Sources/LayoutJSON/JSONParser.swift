@@ -1,3 +1,8 @@
+// Unsafe room: JSON.
+// Invariants: the parser reads its input through an `UnsafeBufferPointer` that its caller keeps alive for the whole
+// parse; every read is at an offset below `end` (checked before each byte is read); the parser and its buffers
+// belong to one thread.
+
 import TextureLayout
 
 extension JSONTape {
@@ -24,6 +29,11 @@ extension JSONTape {
     /// container not closed) is not an error. A reader calls this on the first bytes it receives, so that input
     /// that is wrong from its start (a root that is not an object, an unknown first key, binary data) is refused
     /// before the rest is read.
+    package static func firstError(inBeginning bytes: [UInt8], keyRules: JSONKeyRules) -> JSONParseError? {
+        bytes.withUnsafeBufferPointer { firstError(inBeginning: $0, keyRules: keyRules) }
+    }
+
+    /// ``firstError(inBeginning:keyRules:)`` over bytes in place.
     static func firstError(inBeginning bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules) -> JSONParseError? {
         var parser = JSONParser(bytes: bytes)
         parser.keyRules = keyRules
