@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayoutJSON
 import Synchronization
 import TextureLayoutImages
 
