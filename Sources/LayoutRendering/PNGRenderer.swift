@@ -12,6 +12,7 @@ import CCairo
 import LayoutDocument
 import TextureLayout
 import TextureLayoutPaint
+import TextureLayoutText
 
 /// Draws display lists into pixels with Cairo (paths, anti-aliasing, gradients, clips, groups, FreeType glyphs)
 /// and writes them as PNG (Cairo's writer, which is libpng). Shadows are blurred here (Cairo has no blur).
@@ -350,9 +351,18 @@ struct CairoPainter {
               let face = faces.cairoFace(for: font) else { return }
         var outlined: [cairo_glyph_t] = [], shown: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
+        var lag = 0.0
         for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
-            let glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
-            if glyphs == .outlines, !font.outline(of: id).isEmpty { outlined.append(glyph) } else { shown.append(glyph) }
+            var glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
+            if glyphs == .outlines, !font.outline(of: id).isEmpty {
+                outlined.append(glyph)
+            } else {
+                if glyphs == .text, !font.isColor {
+                    glyph.x += lag
+                    lag += Self.truncatedWidth(of: id, in: font, size: run.size)
+                }
+                shown.append(glyph)
+            }
         }
         guard !outlined.isEmpty || !shown.isEmpty else { return }
         cairo_set_font_face(cr, face)
@@ -373,6 +383,19 @@ struct CairoPainter {
             }
             if !shown.isEmpty { cairo_show_glyphs(cr, shown, Int32(shown.count)) }
         }
+    }
+
+    /// What a PDF reader loses of `glyph`'s advance at `size`, in points. Cairo writes an embedded outline font's
+    /// advance widths truncated to whole thousandths of an em (Cairo 1.16: DejaVu Sans's space, 317.87, is 317),
+    /// while it decides where a `TJ` string needs a position offset from the exact advances; so every glyph of a
+    /// run lands the sum of the truncations before it to the left of its position (0.27 points, 0.55 pixels at
+    /// scale 2, at the end of the feed cell's first body line: `Scripts/pdf-text-test.py` measures it). Handing
+    /// Cairo each glyph that much further right makes the offsets it writes carry the difference, so readers draw
+    /// the glyph where the layout put it, within the 2.5 thousandths of an em below which Cairo writes no offset.
+    /// Colour fonts are embedded as Type 3 fonts, with other widths, and are left alone.
+    private static func truncatedWidth(of glyph: UInt32, in font: Font, size: Double) -> Double {
+        let thousandths = font.advance(of: glyph) * 1000 / Double(font.unitsPerEm)
+        return (thousandths - thousandths.rounded(.towardZero)) / 1000 * size
     }
 
     /// The image's pixels scaled into its destination, filtered (Cairo's `GOOD` filter: bilinear, with a box

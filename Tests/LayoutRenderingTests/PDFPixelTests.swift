@@ -10,15 +10,10 @@ import TextureLayoutPaint
 /// white: at most 0.5% of the pixels may differ by more than 40 in a channel, and the mean difference of all
 /// channels is at most 1.5. `Scripts/setup` installs `pdftoppm` (poppler-utils).
 ///
-/// Text is not compared yet. pdftoppm (Poppler's Splash) puts every glyph's origin on a whole pixel row, rounding
-/// down: a 12-, 17- or 28-point line moved down in quarter-pixel steps stays on its row until its baseline crosses
-/// the next one (up to a pixel up, half a pixel on average), where our PNG fills the outlines at their fractional
-/// positions; pdftocairo (Poppler with Cairo) draws the same PDF with its glyphs on average where the PNG has them
-/// (feed cell's body: ink centroid 0.28 px left, 0.22 px down; Cairo rounds each origin to the nearest pixel), but
-/// 2.3% of the feed cell's pixels are still off by more than 40. Drawn by pdftoppm at 4 × the resolution and
-/// averaged down, the rows' snapping shrinks (0.11 px up) but the body's glyphs drift left along each line (0.07 px
-/// at its start, 0.32 px 400 px on), 1.9% of its pixels off: not explained yet. The documents here and the
-/// examples compared have no text.
+/// Documents with text are compared by `Scripts/pdf-text-test.py` (`PDFTextReferenceTests`), 8 times finer: at
+/// this resolution pdftoppm puts each glyph on the pixel row at or above its origin (its FreeType back end drops
+/// the vertical fraction) and pdftocairo on the nearest whole pixel, where our PNG fills the outlines at their
+/// fractional positions. The documents here and the examples compared have no text.
 @Suite struct PDFPixelTests {
     static let pdftoppm = ["/usr/bin/pdftoppm", "/opt/homebrew/bin/pdftoppm", "/usr/local/bin/pdftoppm"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
