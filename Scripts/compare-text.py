@@ -18,6 +18,7 @@ Rounds of the two alternate (ours, Skia, ours, ...), so a change in the machine'
 of each pair and the lowest of each side are printed as JSON, with the ratios of the lowest.
 
 Usage: Scripts/compare-text.py [--binary PATH] [--iterations N] [--rounds R]
+(`Scripts/setup --bench` installs skia-python.)
 """
 
 import argparse
