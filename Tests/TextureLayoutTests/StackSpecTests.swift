@@ -465,6 +465,36 @@ import Testing
         #expect(horizontal.style.ascender == 0 && horizontal.layoutAscender == 0)
     }
 
+    /// A cached measurement keeps the baseline its computation derived. `t` is 10×20 with its baseline 15 below
+    /// its top, reported as a text reports its last baseline: descender = 15 − height, so it depends on the height
+    /// measured. In a baselineLast row with a 10×10 leaf in [0…300]² (§5.7): t's baseline 20 − 5 = 15, the
+    /// leaf's 10 + 0 = 10; the line is max(15, 10) + max(20 − 15, 10 − 10) = 20, the leaf at y 15 − 10 = 5.
+    /// A pass at height at most 0 measures t 10×0, descender +15. Back in [0…300]², t's 10×20 comes from its
+    /// cache; the baseline the row reads must be that entry's (15), not the latest computation's (20 + 15 = 35,
+    /// which put the leaf at y 25).
+    @Test func aCachedMeasurementKeepsItsOwnBaseline() {
+        final class LastBaselineNode: FixedSizeNode {
+            override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
+                let size = super.calculateSize(constrainedSize, context: context)
+                setMeasuredBaseline(ascender: 15, descender: 15 - size.height)
+                return size
+            }
+        }
+        func row() -> DisplayNode {
+            node(h([styled("t", LastBaselineNode(intrinsicSize: Size(10, 20))), fixed("leaf", 10, 10)],
+                   align: .baselineLast))
+        }
+        let root = row()
+        let first = Laid(layout: root.layout(within: range(0, 0, 300, 300)))
+        #expect(first["t"] == rect(0, 0, 10, 20) && first["leaf"] == rect(10, 5, 10, 10))
+        _ = root.layout(within: range(0, 0, 300, 0))
+        let again = Laid(layout: root.layout(within: range(0, 0, 300, 300)))
+        #expect(again.size == Size(20, 20))
+        #expect(again["t"] == rect(0, 0, 10, 20))
+        #expect(again["leaf"] == rect(10, 5, 10, 10))
+        #expect(namedFrames(again.layout) == namedFrames(row().layout(within: range(0, 0, 300, 300))))
+    }
+
     // MARK: flexWrap, alignContent, lineSpacing (§5.5, §5.8, §5.10)
 
     private func wrapping(_ children: [LayoutElement], alignContent: StackAlignContent = .start,

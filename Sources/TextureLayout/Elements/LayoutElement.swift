@@ -147,7 +147,8 @@ struct LayoutState {
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
     var cache = MeasurementCache()
-    /// `isPlaceholder`, `hasDerivedBaseline` and `contentDirection`, in the last byte of the first 64.
+    /// `isPlaceholder`, `hasDerivedBaseline`, `contentDirection` and which entries gave the derived baseline, in
+    /// the last byte of the first 64.
     private var flags: UInt8 = 0
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
@@ -185,6 +186,32 @@ struct LayoutState {
     var contentDirection: ContentDirection {
         get { ContentDirection(rawValue: flags >> 2 & 3) ?? .inherit }
         set { flags = flags & ~0b1100 | newValue.rawValue << 2 }
+    }
+
+    /// Whether the computation kept in entry `slot` derived the baseline the element holds now (bit 4 + `slot`).
+    /// The element holds one derived baseline, its latest computation's; a hit on an entry whose computation
+    /// derived another would leave the parent reading a baseline that belongs to a different size.
+    @inline(__always) func entryHasCurrentBaseline(_ slot: UInt8) -> Bool {
+        flags & 16 << slot != 0
+    }
+
+    /// Records a computation of the element in entry `slot` (``MeasurementCache/capacity`` or more: none),
+    /// given whether it derived a baseline other than the one held before it: then no other entry's
+    /// computation gave the one held now.
+    @inline(__always) mutating func recordBaseline(in slot: UInt8, changed: Bool) {
+        if changed { flags &= ~0b11_0000 }
+        if slot < MeasurementCache.capacity { flags |= 16 << slot }
+    }
+}
+
+/// An element's derived baseline as bits: NaN equals itself, and the values of an unset baseline do not count.
+struct BaselineBits: Equatable {
+    var isSet: Bool
+    var ascender: UInt64
+    var descender: UInt64
+
+    static func == (a: BaselineBits, b: BaselineBits) -> Bool {
+        a.isSet == b.isSet && (!a.isSet || a.ascender == b.ascender && a.descender == b.descender)
     }
 }
 

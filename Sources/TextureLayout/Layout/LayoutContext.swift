@@ -98,15 +98,23 @@ public final class LayoutContext {
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
         if let size = state.answer(key, scale: grid.scale) {
+            if !state.cache.requestIsComputed {
+                // A hit on an older entry leaves the element's children laid out for another measurement: they
+                // are recomputed at the end of the pass. Its derived baseline (a text's, a vertical stack's) is
+                // read by the parent now, so an entry that derived another one is computed again at once.
+                guard state.requestHasCurrentBaseline else {
+                    return compute(element, key, replacing: state.cache.request)
+                }
+                staleElements.append(element)
+            }
             state.measuredSize = size
-            // A hit on an older entry leaves the element's children laid out for another measurement.
-            if !state.cache.requestIsComputed { staleElements.append(element) }
             return size
         }
         return compute(element, key)
     }
 
-    private func compute(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
+    private func compute(_ element: LayoutElement, _ key: MeasurementKey,
+                         replacing slot: UInt8 = MeasurementCache.none) -> Size {
         if isStopped { return .zero }
         if computationCount % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
             isStopped = true
@@ -119,6 +127,7 @@ public final class LayoutContext {
         let state = element.state
         state.computationID = id
         let issuesBefore = issues.count
+        let baselineBefore = state.baselineBits
         var size = withEnoughStack {
             element.calculateSize(key.range, parentSize: key.parentSize, context: self)
         }
@@ -133,7 +142,8 @@ public final class LayoutContext {
         // Nor one that ended after the flag was set: what it measured below the pass (a text's shaping, which
         // reads the flag as ``LayoutCancellation/current``) may have stopped early.
         state.recordComputation(size, for: key, keep: issues.count == issuesBefore && !isStopped
-                                    && cancellation?.isCancelled != true)
+                                    && cancellation?.isCancelled != true,
+                                replacing: slot, baselineBefore: baselineBefore)
         return size
     }
 

@@ -129,22 +129,39 @@ struct LayoutStateRef {
 
     /// Records a computation of `key` that gave `size`: it becomes the latest request and the latest
     /// computation, and when `keep` (it reported no issue and the pass did not stop) its size is kept in the
-    /// oldest entry.
-    @inline(__always) func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
+    /// entry `replacing` (one that answered this key but whose computation derived another baseline) or else in
+    /// the oldest. `baselineBefore` is the derived baseline held before the computation
+    /// (``LayoutState/entryHasCurrentBaseline(_:)``).
+    @inline(__always) func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool,
+                                             replacing: UInt8 = MeasurementCache.none,
+                                             baselineBefore: BaselineBits) {
         pointer.pointee.measuredSize = size
         pointer.pointee.cache.request = MeasurementCache.none
+        let baselineChanged = baselineBits != baselineBefore
         guard keep else {
             pointer.pointee.cache.computed = MeasurementCache.none
+            pointer.pointee.recordBaseline(in: MeasurementCache.none, changed: baselineChanged)
             return
         }
-        let slot = pointer.pointee.cache.next
+        let capacity = MeasurementCache.capacity
+        let slot = replacing < capacity ? replacing : pointer.pointee.cache.next
         withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
-        let shift = UInt16(slot) * 8
-        pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(key.tag) << shift
-        let count = pointer.pointee.cache.count, capacity = MeasurementCache.capacity
-        let next = slot + 1 == capacity ? 0 : slot + 1
-        pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
+        if replacing >= capacity {
+            // The key is new: its entry's tag changes, and the oldest entry is the next to go.
+            let shift = UInt16(slot) * 8
+            pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(key.tag) << shift
+            let count = pointer.pointee.cache.count
+            let next = slot + 1 == capacity ? 0 : slot + 1
+            pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
+        }
         pointer.pointee.cache.computed = slot
+        pointer.pointee.recordBaseline(in: slot, changed: baselineChanged)
+    }
+
+    /// Whether the entry that answered the latest request (a slot below ``MeasurementCache/capacity``) was
+    /// computed with the derived baseline the element holds now, so that a parent may read that baseline.
+    @inline(__always) var requestHasCurrentBaseline: Bool {
+        pointer.pointee.entryHasCurrentBaseline(pointer.pointee.cache.request)
     }
 
     /// The key of the latest request when it was answered from an entry (``MeasurementCache/request`` is a
@@ -215,6 +232,15 @@ struct LayoutStateRef {
                 pointer.pointee.derivedAscender = newValue.ascender
                 pointer.pointee.derivedDescender = newValue.descender
             }
+        }
+    }
+
+    /// The derived baseline, compared bit for bit before and after a computation.
+    var baselineBits: BaselineBits {
+        @inline(__always) get {
+            BaselineBits(isSet: pointer.pointee.hasDerivedBaseline,
+                         ascender: pointer.pointee.derivedAscender.bitPattern,
+                         descender: pointer.pointee.derivedDescender.bitPattern)
         }
     }
 
