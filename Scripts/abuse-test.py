@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """The server under abuse: starts `texture-layout serve --timeout 1` on loopback and sends, three times in a row
 each, the two requests that once held a core long after their answer: a text of one letter and a million
-combining marks (`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`). After each answer
-it samples the server's CPU time every 10 ms (the kernel counts it in 10 ms ticks) and reports when the server
-went idle: the start of the first 50 ms in which it used less than 10 ms of CPU (`stopped_after_s`, the time the
-abandoned work stopped within a tick), and the end of that window (`idle_after_s`); then it sends a small layout
-and times it.
+combining marks (`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`). Right after each
+answer it sends a small layout and times it (the abandoned work, if it still ran, would slow it down); then it
+samples the server's CPU time every 10 ms (the kernel counts it in 10 ms ticks) for a second from the answer and
+reports when the server went quiet: the start of the first 50 ms in which it used less than 10 ms of CPU
+(`stopped_after_s`, the issue's "stops using its core within 100 ms of its 503"), the end of that window
+(`idle_after_s`), the CPU time it used from the answer until it stopped (`cpu_until_stopped_s`: the small layout
+and the freeing of the abandoned document's memory included; on a loaded machine the wall time to stop is this
+CPU time stretched by the wait for a core), and the last sample in that second at which its CPU time grew
+(`last_cpu_tick_s`: any work at all, a stray tick of the server's own timers included).
 
-Bounds (issue #30): every answer within 2.5 s, the server idle within 1 s of each answer, the small layout
-answered within 0.5 s; the issue's aim of a core free within 100 ms is reported (`stopped_after_s`), not enforced. Prints one JSON line per request and a summary; exits 1 when a bound is missed or the server
-does not stop cleanly on SIGTERM.
+Bounds (issue #30): every answer within 2.5 s, the small layout sent right after it answered within 0.5 s, the
+server idle within 1 s of each answer; the aim of 100 ms is reported (`stopped_after_s`), not enforced: at 10 ms
+ticks on a shared machine it is within the measurement's noise. Prints one JSON line per request and a summary;
+exits 1 when a bound is missed or the server does not stop cleanly on SIGTERM.
 
 Usage: Scripts/abuse-test.py [--tool .build/release/texture-layout] [--rounds 3] [--timeout 1]
 Build first: swift build -c release --product texture-layout
@@ -34,19 +39,26 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def seconds_until_idle(pid, window=0.05, busy=0.01, step=0.01, give_up=10.0):
-    """(seconds from now until the process stopped, seconds until it had been idle for `window`): it stopped at
-    the start of the first `window` in which it used less than `busy` seconds of CPU (sampled every `step`)."""
-    started = time.monotonic()
-    samples = [(0.0, cpu_seconds(pid))]
-    per_window = round(window / step)
-    while True:
+def quiet_after(pid, since, window=0.05, busy=0.01, step=0.01, observe=1.0):
+    """Samples the process's CPU time every `step` until `observe` seconds after `since` (a time.monotonic()) and
+    returns (stopped, idle, used, last tick): it stopped at the start of the first `window` in which it used less
+    than `busy` seconds of CPU and was idle at that window's end (seconds after `since`; None, None when no window
+    was quiet), used `used` seconds of CPU before it stopped, and last used CPU at the last sample whose CPU time
+    was above the one before."""
+    samples = [(time.monotonic() - since, cpu_seconds(pid))]
+    while samples[-1][0] < observe:
         time.sleep(step)
-        samples.append((time.monotonic() - started, cpu_seconds(pid)))
-        if len(samples) > per_window:
-            (begin, cpu_begin), (end, cpu_end) = samples[-1 - per_window], samples[-1]
-            if cpu_end - cpu_begin < busy or end > give_up:
-                return begin, end
+        samples.append((time.monotonic() - since, cpu_seconds(pid)))
+    per_window = round(window / step)
+    stopped = idle = None
+    used = samples[-1][1] - samples[0][1]
+    for index in range(len(samples) - per_window):
+        (begin, cpu_begin), (end, cpu_end) = samples[index], samples[index + per_window]
+        if cpu_end - cpu_begin < busy:
+            stopped, idle, used = begin, end, cpu_begin - samples[0][1]
+            break
+    ticks = [when for (when, cpu), (_, before) in zip(samples[1:], samples) if cpu > before]
+    return stopped, idle, used, ticks[-1] if ticks else 0.0
 
 
 def marks_document(count=1_000_000):
@@ -94,17 +106,19 @@ def main():
     for name, path, body in kinds:
         for round in range(1, args.rounds + 1):
             status, answered, _ = send(port, path, body)
-            stopped, idle = seconds_until_idle(server.pid)
+            since = time.monotonic()
             small_status, small, _ = send(port, "/layout", SMALL)
+            stopped, idle, used, last_tick = quiet_after(server.pid, since)
             record = {"request": name, "round": round, "bytes": len(body), "status": status,
-                      "answered_s": round_to(answered), "stopped_after_s": round_to(stopped),
-                      "idle_after_s": round_to(idle),
-                      "small_layout_status": small_status, "small_layout_s": round_to(small)}
+                      "answered_s": round_to(answered), "small_layout_status": small_status,
+                      "small_layout_s": round_to(small), "stopped_after_s": round_to(stopped),
+                      "idle_after_s": round_to(idle), "cpu_until_stopped_s": round_to(used),
+                      "last_cpu_tick_s": round_to(last_tick)}
             print(json.dumps(record))
             if answered > 2.5:
                 failures.append(f"{name} #{round}: answered after {answered:.2f} s (bound 2.5 s)")
-            if idle > 1.0:
-                failures.append(f"{name} #{round}: CPU busy {idle:.2f} s after the answer (bound 1 s)")
+            if idle is None:
+                failures.append(f"{name} #{round}: CPU busy for a second after the answer (bound 1 s)")
             if small > 0.5 or small_status != 200:
                 failures.append(f"{name} #{round}: small layout {small_status} after {small:.2f} s (bound 0.5 s)")
     exit_status = served_tool.stop(server)
@@ -115,7 +129,7 @@ def main():
 
 
 def round_to(value):
-    return round(value, 3)
+    return None if value is None else round(value, 3)
 
 
 if __name__ == "__main__":

@@ -92,7 +92,8 @@ def main():
         ours = Image.open(png).convert("RGB")
         for rasterizer in ("pdftoppm", "pdftocairo"):
             for finer in (1, FINER):
-                picture = rasterize(rasterizer, pdf, 72 * scale * finer, os.path.join(folder, f"{name}-{rasterizer}-{finer}"))
+                prefix = os.path.join(folder, f"{name}-{rasterizer}-{finer}")
+                picture = rasterize(rasterizer, pdf, 72 * scale * finer, prefix)
                 if finer > 1:
                     picture = picture.reduce(finer)
                 share, mean = compare(ours, picture)
