@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TextureLayout", targets: ["TextureLayout"]),
         .library(name: "TextureLayoutCompat", targets: ["TextureLayoutCompat"]),
+        .library(name: "TextureLayoutDrawing", targets: ["TextureLayoutDrawing"]),
         .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
         .library(name: "TextureLayoutText", targets: ["TextureLayoutText"]),
@@ -41,6 +42,13 @@ let package = Package(
     targets: [
         .target(name: "TextureLayout"),
         .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
+        // Texture code's drawing where UIKit and Core Graphics are missing (image contexts, UIBezierPath,
+        // node.snapshotImage()), a module of its own so that a layout-only client of TextureLayoutCompat links
+        // neither Cairo nor libpng.
+        .target(
+            name: "TextureLayoutDrawing",
+            dependencies: ["TextureLayoutCompat", "TextureLayoutPaint", "LayoutRendering"]
+        ),
         // What pictures draw (colours, gradients, shadows, display lists), free of Foundation and C as the engine is.
         .target(name: "TextureLayoutPaint", dependencies: ["TextureLayout"]),
         // The text module's system libraries (found through pkg-config; `Scripts/setup` installs them).
@@ -149,6 +157,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
+        .testTarget(name: "TextureLayoutDrawingTests", dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint"]),
         .testTarget(
             name: "TextureLayoutTestingTests",
             dependencies: [

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
     modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutImages TextureLayoutCompat LayoutDocument
-        LayoutJSON LayoutRendering LayoutServer TextureLayoutTesting)
+        LayoutJSON LayoutRendering LayoutServer TextureLayoutTesting TextureLayoutDrawing)
 fi
 
 log=$(mktemp)

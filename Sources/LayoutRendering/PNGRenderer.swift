@@ -271,6 +271,20 @@ struct CairoPainter {
                 cairo_move_to(cr, from.x, from.y)
                 cairo_line_to(cr, to.x, to.y)
                 stroke(color, width: max(width, minimumLineWidth), dash: nil)
+            case let .fillPath(shape, color):
+                path(shape)
+                PNGRenderer.setColor(cr, color)
+                cairo_fill(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            case let .strokePath(shape, color, width):
+                path(shape)
+                stroke(color, width: width, dash: nil)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            case .pushClipPath(let shape):
+                cairo_save(cr)
+                path(shape)
+                cairo_clip(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             }
             if case .pushGroup(let opacity) = command { groupOpacities.append(opacity) }
         }
@@ -302,6 +316,24 @@ struct CairoPainter {
     }
 
     private func path(_ box: RoundedBox) { Self.addPath(cr, box) }
+
+    /// Makes `shape` Cairo's current path, with its fill rule set (callers set the winding rule back after use).
+    private func path(_ shape: Path) {
+        cairo_new_path(cr)
+        for element in shape.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p):
+                if cairo_has_current_point(cr) == 0 { cairo_move_to(cr, 0, 0) }
+                cairo_line_to(cr, p.x, p.y)
+            case let .curve(c1, c2, p):
+                if cairo_has_current_point(cr) == 0 { cairo_move_to(cr, 0, 0) }
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        cairo_set_fill_rule(cr, shape.usesEvenOddRule ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
 
     /// Adds the box's outline to the path of `cr`: straight edges and circular corners.
     static func addPath(_ cr: OpaquePointer, _ box: RoundedBox) {

@@ -68,8 +68,38 @@ struct SVGWriter {
             case let .line(from, to, color, width):
                 out += "<path d=\"M\(n(from.x)) \(n(from.y))L\(n(to.x)) \(n(to.y))\" fill=\"none\" "
                     + SVGRenderer.stroke(color) + " stroke-width=\"\(n(width))\"/>\n"
+            case let .fillPath(path, color):
+                out += "<path d=\"\(pathData(path))\"\(fillRule(path)) \(SVGRenderer.fill(color))/>\n"
+            case let .strokePath(path, color, width):
+                out += "<path d=\"\(pathData(path))\" fill=\"none\" \(SVGRenderer.stroke(color)) "
+                    + "stroke-width=\"\(n(width))\" stroke-miterlimit=\"10\"/>\n"
+            case .pushClipPath(let path):
+                let id = newID("c")
+                out += "<clipPath id=\"\(id)\"><path d=\"\(pathData(path))\"\(fillRule(path, attribute: "clip-rule"))/>"
+                    + "</clipPath><g clip-path=\"url(#\(id))\">\n"
             }
         }
+    }
+
+    /// A path's steps as path data (a line or curve before any move starts at the origin, as Cairo draws it).
+    private func pathData(_ path: Path) -> String {
+        var data = "", started = false
+        for element in path.elements {
+            switch element {
+            case .move(let p): data += "M\(n(p.x)) \(n(p.y))"
+            case .line(let p): data += (started ? "" : "M0 0") + "L\(n(p.x)) \(n(p.y))"
+            case let .curve(c1, c2, p):
+                data += (started ? "" : "M0 0") + "C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))"
+            case .close: data += "Z"
+            }
+            started = true
+        }
+        return data
+    }
+
+    /// The fill (or clip) rule attribute of `path`: nothing for the non-zero rule, SVG's default.
+    private func fillRule(_ path: Path, attribute: String = "fill-rule") -> String {
+        path.usesEvenOddRule ? " \(attribute)=\"evenodd\"" : ""
     }
 
     /// A number as written: at most two decimals for derived values, exact for frames on the pixel grid.

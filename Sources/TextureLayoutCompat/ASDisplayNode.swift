@@ -66,6 +66,60 @@ open class ASDisplayNode: DisplayNode {
         didSet { contentDirection = ContentDirection(semanticContentAttribute) }
     }
 
+    #if canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
+    // MARK: Display properties (Texture's view and layer bridge; drawn by TextureLayoutDrawing, never measured)
+
+    /// Texture's `backgroundColor`: fills the node's (rounded) box behind its contents; `nil`, the default, is
+    /// transparent.
+    open var backgroundColor: UIColor?
+
+    /// Texture's `alpha`, 0 to 1 (default 1): the opacity the node and its subnodes are composited with, as one
+    /// group (Core Animation's group opacity).
+    open var alpha: CGFloat = 1
+
+    /// Texture's `hidden` (`isHidden`): neither the node nor its subnodes are drawn. It still takes its place in
+    /// layout, as a hidden view does.
+    open var isHidden = false
+
+    /// Texture's `clipsToBounds`: contents and subnodes are cut at the node's (rounded) box, and no shadow is
+    /// drawn, as a layer that masks to bounds draws none.
+    open var clipsToBounds = false
+
+    /// Texture's `cornerRadius` (default 0): rounds the corners in ``maskedCorners`` by at most half the box's
+    /// smaller side, for the background, the border, the clip and the shadow.
+    open var cornerRadius: CGFloat = 0
+
+    /// Texture's `cornerRoundingType`: every type draws the same rounded box here.
+    open var cornerRoundingType = ASCornerRoundingType.defaultSlowCALayer
+
+    /// Texture's `maskedCorners`: the corners ``cornerRadius`` rounds (default: all four).
+    open var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
+
+    /// Texture's `borderWidth` (default 0): a band inside the box's edge, drawn over the contents and subnodes.
+    open var borderWidth: CGFloat = 0
+
+    /// Texture's `borderColor` (default opaque black).
+    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+
+    /// Texture's `shadowColor` (default opaque black).
+    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+
+    /// Texture's `shadowOpacity`, 0 to 1 (default 0: no shadow).
+    open var shadowOpacity: CGFloat = 0
+
+    /// Texture's `shadowOffset` (default 0, −3: three points up).
+    open var shadowOffset = CGSize(width: 0, height: -3)
+
+    /// Texture's `shadowRadius` (default 3): the blur's standard deviation in points, as Core Animation draws it.
+    open var shadowRadius: CGFloat = 3
+
+    /// Texture's `contentMode`: where the node's contents go in its bounds (default `.scaleToFill`;
+    /// ``ASImageNode`` sets `.scaleAspectFill`, as Texture's does).
+    open var contentMode = UIViewContentMode.scaleToFill
+    #endif
+
     // MARK: Measuring
 
     /// Texture's `layoutSpecThatFits:`: the spec that lays out the node's subnodes. Override it (in the class body:

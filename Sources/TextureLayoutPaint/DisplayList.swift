@@ -73,7 +73,7 @@ public enum DisplayCommand: Sendable {
     case decoration(Rect, RGBA)
     /// From here to the matching ``popClip``, drawing is clipped to the box.
     case pushClip(RoundedBox)
-    /// Ends the innermost clip.
+    /// Ends the innermost clip (a ``pushClip(_:)``'s or a ``pushClipPath(_:)``'s).
     case popClip
     /// From here to the matching ``popGroup``, drawing goes into a group that is then composited with
     /// `opacity` (group opacity: overlapping parts do not show through each other).
@@ -87,6 +87,14 @@ public enum DisplayCommand: Sendable {
     case outline(Rect, RGBA, width: Double, dash: (on: Double, off: Double)?)
     /// A straight line `width` wide: the debug picture's marks of zero-size elements.
     case line(from: Point, to: Point, RGBA, width: Double)
+    /// A path filled with a colour, by its own fill rule: Texture code's `UIBezierPath.fill()` and
+    /// `CGContext.fillPath()`.
+    case fillPath(Path, RGBA)
+    /// A path's outline, centred on it, `width` wide, with butt caps and mitred joins (UIKit's and Cairo's
+    /// defaults): `UIBezierPath.stroke()` and `CGContext.strokePath()`.
+    case strokePath(Path, RGBA, width: Double)
+    /// From here to the matching ``popClip``, drawing is clipped to the inside of the path: `addClip()`.
+    case pushClipPath(Path)
 }
 
 extension DisplayCommand {
@@ -113,6 +121,8 @@ extension DisplayCommand {
             return finite(rect) && width.isFinite && (dash.map { $0.on.isFinite && $0.off.isFinite } ?? true)
         case let .line(from, to, _, width):
             return from.x.isFinite && from.y.isFinite && to.x.isFinite && to.y.isFinite && width.isFinite
+        case let .fillPath(path, _), let .pushClipPath(path): return path.isFinite
+        case let .strokePath(path, _, width): return path.isFinite && width.isFinite
         case .glyphs, .popClip, .pushGroup, .popGroup: return true
         }
     }

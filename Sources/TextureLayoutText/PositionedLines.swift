@@ -130,3 +130,17 @@ extension ShapedText {
         return TextLine(text: text, frame: frame, baseline: baseline, glyphRuns: runs)
     }
 }
+
+extension TextNode {
+    /// The glyphs of the lines the text showed when it was measured, with the node's top left corner at `origin`:
+    /// what a picture of a node tree built in Swift draws (documents draw their texts with their decorations).
+    package func glyphCommands(at origin: Point) -> [DisplayCommand] {
+        lines.flatMap { line in
+            line.glyphRuns.map { run in
+                DisplayCommand.glyphs(GlyphRunDrawing(
+                    font: run.font, size: run.size, glyphs: run.glyphs,
+                    positions: run.positions.map { Point($0.x + origin.x, $0.y + origin.y) }, color: run.color))
+            }
+        }
+    }
+}

@@ -237,7 +237,7 @@ struct Seed003LayoutSpecTests {
         let exact = node.layoutThatFits(ASSizeRangeMake(CGSize(width: 150, height: 150)))
         #expect(exact.size == CGSize(width: 150, height: 150))
         #expect(exact.sublayoutFrames == [rect(0, 0, 150, 150), rect(0, 0, 150, 150)])
-        #expect(exact.sublayouts.map { ($0.layoutElement as? ColoredNode)?.backgroundColor } == [.blue, .red])
+        #expect(exact.sublayouts.map { ($0.layoutElement as? ASDisplayNode)?.backgroundColor } == [.blue, .red])
         // In 0…150 both ranges overlap at 0, so the 0pt style wins and everything is 0×0.
         let loose = node.layoutThatFits(range(0, 0, 150, 150))
         #expect(loose.size == CGSize.zero)
@@ -252,7 +252,7 @@ struct Seed003LayoutSpecTests {
         // sublayouts are background first.
         #expect(layout.size == CGSize(width: 100, height: 80))
         #expect(layout.sublayoutFrames == [rect(0, 0, 100, 80), rect(0, 0, 100, 80)])
-        #expect(layout.sublayouts.map { ($0.layoutElement as? ColoredNode)?.backgroundColor } == [.blue, .red])
+        #expect(layout.sublayouts.map { ($0.layoutElement as? ASDisplayNode)?.backgroundColor } == [.blue, .red])
     }
 
     @Test("ASCenterLayoutSpec centering .XY with default sizing []")
@@ -293,7 +293,7 @@ struct Seed003LayoutSpecTests {
         let bounded = node.layoutThatFits(range(0, 0, 200, 150))
         #expect(bounded.size == CGSize(width: 200, height: 150))
         #expect(bounded.sublayoutFrames == [rect(0, 0, 200, 150), rect(0, 0, 70, 100)])
-        #expect(bounded.sublayouts.map { ($0.layoutElement as? ColoredNode)?.backgroundColor } == [.blue, .red])
+        #expect(bounded.sublayouts.map { ($0.layoutElement as? ASDisplayNode)?.backgroundColor } == [.blue, .red])
         // With an unbounded height the spec takes the child's height: 200×100.
         let tall = node.layoutThatFits(range(0, 0, 200, .infinity))
         #expect(tall.size == CGSize(width: 200, height: 100))

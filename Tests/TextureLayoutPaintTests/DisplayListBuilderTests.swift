@@ -21,6 +21,9 @@ struct DisplayListBuilderTests {
             case .border: "border"
             case .outline: "outline"
             case .line: "line"
+            case .fillPath: "fill path"
+            case .strokePath: "stroke path"
+            case .pushClipPath: "clip path"
             }
         }
     }

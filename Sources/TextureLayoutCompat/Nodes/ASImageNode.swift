@@ -13,9 +13,16 @@ open class ASImageNode: ASDisplayNode {
         }
     }
 
-    /// A node without an image.
+    /// Texture's `imageModificationBlock`: called with the image as drawn into the node's bounds (at the
+    /// picture's scale, placed by ``ASDisplayNode/contentMode``) when the node is drawn; what it returns is shown
+    /// instead, filling the bounds (`nil` shows nothing). Texture runs it the same way, after its own drawing
+    /// (ASImageNode.mm, `createContentsForkey:drawParameters:isCancelled:`). It plays no part in layout.
+    open var imageModificationBlock: ((UIImage, ASPrimitiveTraitCollection) -> UIImage?)?
+
+    /// A node without an image, drawing its image with `.scaleAspectFill`, as Texture's image node does.
     public override init() {
         super.init()
+        contentMode = .scaleAspectFill
     }
 
     /// The image's size in points, whatever the constrained size; without an image, the plain node's rule (the
@@ -25,6 +32,23 @@ open class ASImageNode: ASDisplayNode {
         guard let image else { return super.calculateSizeThatFits(constrainedSize) }
         return image.size
     }
+}
+
+/// Texture's `ASPrimitiveTraitCollection`, as far as drawing needs it: the screen's scale a picture is drawn at.
+/// Texture passes one to every image modification block.
+public struct ASPrimitiveTraitCollection: Hashable, Sendable {
+    /// Pixels per point of the picture being drawn.
+    public var displayScale: CGFloat
+
+    /// A trait collection for a picture at `displayScale`.
+    public init(displayScale: CGFloat = 1) {
+        self.displayScale = displayScale
+    }
+}
+
+/// Texture's `ASPrimitiveTraitCollectionMakeDefault`: a trait collection at scale 1.
+public func ASPrimitiveTraitCollectionMakeDefault() -> ASPrimitiveTraitCollection {
+    ASPrimitiveTraitCollection()
 }
 
 /// Texture's `ASNetworkImageNode`: an image node whose image comes from ``url``. There is no network here: the node

@@ -84,6 +84,10 @@ open class ASTextNode: ASDisplayNode {
     /// The number of lines of the latest measurement.
     public var lineCount: Int { renderer.lines.count }
 
+    /// The glyphs of the latest measurement's lines, with the node's top left corner at `origin`: what a picture
+    /// of the node draws.
+    package func glyphCommands(at origin: Point) -> [DisplayCommand] { renderer.glyphCommands(at: origin) }
+
     /// The text's size within `constrainedSize` (the range's max), rounded up to whole points, insets included.
     /// Without text there are no lines, and Texture's text layout (ASTextLayout.mm, "calculate bounding size")
     /// then grows an empty rectangle at the origin by the insets and keeps only its far edges: the size is the

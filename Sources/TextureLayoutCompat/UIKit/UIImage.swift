@@ -2,34 +2,75 @@
 // Invariants: an image never changes once made (every stored property is a `let`), so sharing it between threads is
 // safe; the class is open and an `NSObject`, as UIKit's is.
 
-// UIKit's UIImage, as far as layout needs it: a size in points. Texture's image nodes measure as their image's
-// size, so a stand-in that knows an image file's size (from its header, never decoding pixels) lays out Texture
-// code unchanged.
+// UIKit's UIImage: a size in points, and what drawing needs. Texture's image nodes measure as their image's size,
+// so a stand-in that knows an image file's size (from its header) lays out Texture code unchanged; the file's bytes
+// are kept, and TextureLayoutDrawing decodes them when the image is drawn (this module links no image library).
 
 #if !canImport(UIKit) && canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
 import Foundation
 
-/// UIKit's `UIImage` without pixels: its ``size`` in points and its ``scale``. It subclasses `NSObject`, as UIKit's
-/// class does, so that it can sit in attribute dictionaries and `Any` values the way Texture code puts it.
+/// UIKit's `UIImage`: its ``size`` in points, its ``scale``, and its pixels: a ``bitmap`` (an image a drawing
+/// context made), the ``encodedData`` of a PNG or JPEG file (decoded by TextureLayoutDrawing when drawn), or
+/// neither (an image known only by its size, which draws nothing). It subclasses `NSObject`, as UIKit's class
+/// does, so that it can sit in attribute dictionaries and `Any` values the way Texture code puts it.
 ///
 /// Immutable once made, so it can be shared between threads (unchecked: the class is open, as UIKit's is).
 open class UIImage: NSObject, @unchecked Sendable {
+    /// Pixels in memory: rows top to bottom, each pixel red, green, blue and alpha, the colours premultiplied by
+    /// the alpha (how a drawing context holds them).
+    public struct Bitmap: Hashable, Sendable {
+        /// Width in pixels.
+        public let width: Int
+        /// Height in pixels.
+        public let height: Int
+        /// `width × height × 4` bytes.
+        public let premultipliedRGBA: [UInt8]
+
+        /// A bitmap of `width × height` pixels; `nil` unless both are positive and `premultipliedRGBA` holds
+        /// exactly their bytes.
+        public init?(width: Int, height: Int, premultipliedRGBA: [UInt8]) {
+            guard width > 0, height > 0, premultipliedRGBA.count == width * height * 4 else { return nil }
+            self.width = width
+            self.height = height
+            self.premultipliedRGBA = premultipliedRGBA
+        }
+    }
+
     /// The size in points: the pixel size divided by ``scale``, as UIKit reports it.
     public let size: CGSize
-    /// Pixels per point: the `@2x`/`@3x` suffix of the file name it was loaded from, else 1.
+    /// Pixels per point: the `@2x`/`@3x` suffix of the file name it was loaded from, the scale of the context
+    /// that drew it, else 1.
     public let scale: CGFloat
+    /// The pixels, when the image was drawn in memory.
+    public let bitmap: Bitmap?
+    /// The PNG or JPEG file the image was read from, decoded when it is drawn.
+    public let encodedData: Data?
 
-    /// An image of `size` points at `scale` (not in UIKit, which has no pixel-less images): for tests and for
-    /// code that knows its images' sizes.
+    /// An image of `size` points at `scale` without pixels (not in UIKit, which has no pixel-less images): for
+    /// tests and for code that knows its images' sizes. It draws nothing.
     public init(size: CGSize, scale: CGFloat = 1) {
         self.size = size
         self.scale = scale
+        bitmap = nil
+        encodedData = nil
+    }
+
+    /// An image of `bitmap`'s pixels at `scale` pixels per point (what a drawing context returns).
+    public init(bitmap: Bitmap, scale: CGFloat = 1) {
+        let s = scale > 0 ? scale : 1
+        size = CGSize(width: CGFloat(bitmap.width) / s, height: CGFloat(bitmap.height) / s)
+        self.scale = s
+        self.bitmap = bitmap
+        encodedData = nil
     }
 
     /// UIKit's `init(data:scale:)`: the PNG or JPEG in `data`, at `scale`; `nil` when the data is neither.
-    public convenience init?(data: Data, scale: CGFloat = 1) {
+    public init?(data: Data, scale: CGFloat = 1) {
         guard let pixels = ImageHeader.pixelSize(of: data), scale > 0 else { return nil }
-        self.init(size: CGSize(width: pixels.width / scale, height: pixels.height / scale), scale: scale)
+        size = CGSize(width: pixels.width / scale, height: pixels.height / scale)
+        self.scale = scale
+        bitmap = nil
+        encodedData = data
     }
 
     /// UIKit's `init(contentsOfFile:)`: the PNG or JPEG file at `path`, at the scale its name says (`icon@2x.png`

@@ -1,21 +1,16 @@
 // Stand-ins for what the seed snippets use but the layout library does not provide yet (a text node measuring a
 // fixed size, the video node), the image nodes' sized shorthand, and the background-colour helper of Texture's own
-// snapshot tests.
+// snapshot tests (written as Texture's is, over the node's own `backgroundColor`).
 //
 // A fixed-size content node's `calculateSizeThatFits` returns its size whatever it is offered, so the node's size is
 // that size clamped to its constrained size (layout rules §3.2, case 1): an image node with an image measures so.
 
 import TextureLayoutCompat
 
-/// A node with a background colour, as Texture's test helper makes (the colour plays no part in layout).
-final class ColoredNode: ASDisplayNode {
-    var backgroundColor: UIColor?
-}
-
 /// Texture's snapshot-test helper: a plain node with a background colour whose `style.width` and `style.height`
 /// are `size` in points (zero when no size is given).
 func ASDisplayNodeWithBackgroundColor(_ backgroundColor: UIColor, _ size: CGSize = .zero) -> ASDisplayNode {
-    let node = ColoredNode()
+    let node = ASDisplayNode()
     node.backgroundColor = backgroundColor
     node.style.width = ASDimensionMakeWithPoints(size.width)
     node.style.height = ASDimensionMakeWithPoints(size.height)

@@ -1,0 +1,122 @@
+// The types of a node's display properties (Texture's UIView and CALayer bridge) and the paint they make.
+
+#if canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
+import Foundation
+import TextureLayoutPaint
+
+/// Texture's `ASCornerRoundingType`: how a node with a ``ASDisplayNode/cornerRadius`` rounds its corners on the
+/// device (a layer mask, corners drawn into the node's own pixels, or corner overlays). Every type draws the same
+/// rounded box here, as every type looks the same on screen when its requirements are met.
+public enum ASCornerRoundingType: Int, Hashable, Sendable {
+    /// Core Animation's `cornerRadius`.
+    case defaultSlowCALayer
+    /// Corners drawn into the node's contents.
+    case precomposited
+    /// Corners covered by overlays in the background colour.
+    case clipping
+}
+
+#if !canImport(QuartzCore)
+/// Core Animation's `CACornerMask`: which corners a corner radius rounds. `layerMinXMinYCorner` is the top left
+/// corner in UIKit's coordinates (y down).
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    /// The corners' bits, as Core Animation numbers them.
+    public let rawValue: UInt
+    /// A mask from its bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// The top left corner.
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top right corner.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom left corner.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom right corner.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+#endif
+
+#if !canImport(UIKit)
+/// UIKit's `UIView.ContentMode` (Objective-C's `UIViewContentMode`): where a node's contents go in its bounds.
+/// An image node draws its image so; Texture code writes the cases with a leading dot (`.scaleAspectFill`), which
+/// compiles unchanged against this type.
+public enum UIViewContentMode: Int, Hashable, Sendable {
+    /// Stretched to the bounds.
+    case scaleToFill
+    /// Scaled by the same factor on both axes to fit inside the bounds, centred.
+    case scaleAspectFit
+    /// Scaled by the same factor on both axes to cover the bounds, centred and cut at the bounds.
+    case scaleAspectFill
+    /// Drawn again at each new size (drawn as `scaleToFill` here: there are no views to redraw).
+    case redraw
+    /// At its own size, centred.
+    case center
+    /// At its own size, centred horizontally at the top.
+    case top
+    /// At its own size, centred horizontally at the bottom.
+    case bottom
+    /// At its own size, centred vertically at the left.
+    case left
+    /// At its own size, centred vertically at the right.
+    case right
+    /// At its own size, in the top left corner.
+    case topLeft
+    /// At its own size, in the top right corner.
+    case topRight
+    /// At its own size, in the bottom left corner.
+    case bottomLeft
+    /// At its own size, in the bottom right corner.
+    case bottomRight
+
+    /// Where content of `size` goes in `bounds`.
+    public func rect(for size: CGSize, in bounds: CGRect) -> CGRect {
+        let w = size.width, h = size.height
+        switch self {
+        case .scaleToFill, .redraw: return bounds
+        case .scaleAspectFit, .scaleAspectFill:
+            guard w > 0, h > 0 else { return bounds }
+            let sx = bounds.width / w, sy = bounds.height / h
+            let s = self == .scaleAspectFit ? min(sx, sy) : max(sx, sy)
+            return CGRect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
+        default:
+            let left = [.left, .topLeft, .bottomLeft].contains(self)
+            let right = [.right, .topRight, .bottomRight].contains(self)
+            let top = [.top, .topLeft, .topRight].contains(self)
+            let bottom = [.bottom, .bottomLeft, .bottomRight].contains(self)
+            let x = left ? bounds.minX : right ? bounds.maxX - w : bounds.midX - w / 2
+            let y = top ? bounds.minY : bottom ? bounds.maxY - h : bounds.midY - h / 2
+            return CGRect(x: x, y: y, width: w, height: h)
+        }
+    }
+}
+#endif
+
+extension ASDisplayNode {
+    /// The node's display properties as the paint module's `Paint`: what a picture of the node draws.
+    package var paint: Paint {
+        var paint = Paint(
+            backgroundColor: backgroundColor.map(\.paintColor), cornerRadius: Double(max(0, cornerRadius)),
+            maskedCorners: Corners(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue & 0xF)),
+            borderWidth: Double(max(0, borderWidth)), borderColor: borderColor.map(RGBA.init) ?? .clear,
+            clipsToBounds: clipsToBounds, alpha: Double(min(max(alpha, 0), 1)), isHidden: isHidden)
+        paint.shadow = Shadow(color: shadowColor.map(RGBA.init) ?? .clear,
+                              opacity: Double(min(max(shadowOpacity, 0), 1)),
+                              offset: Point(Double(shadowOffset.width), Double(shadowOffset.height)),
+                              radius: Double(max(0, shadowRadius)))
+        return paint
+    }
+}
+
+extension RGBA {
+    /// A Core Graphics colour's RGB(A) components, or a grey's grey and alpha.
+    package init(_ color: CGColor) {
+        let c = color.components ?? []
+        if c.count >= 4 {
+            self.init(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
+        } else {
+            let gray = Double(c.first ?? 0)
+            self.init(red: gray, green: gray, blue: gray, alpha: c.count > 1 ? Double(c[1]) : 1)
+        }
+    }
+}
+#endif
