@@ -47,7 +47,7 @@ let package = Package(
         // neither Cairo nor libpng.
         .target(
             name: "TextureLayoutDrawing",
-            dependencies: ["TextureLayoutCompat", "TextureLayoutPaint", "LayoutRendering"]
+            dependencies: ["TextureLayoutCompat", "TextureLayoutPaint", "TextureLayoutImages", "LayoutRendering"]
         ),
         // What pictures draw (colours, gradients, shadows, display lists), free of Foundation and C as the engine is.
         .target(name: "TextureLayoutPaint", dependencies: ["TextureLayout"]),
@@ -130,7 +130,8 @@ let package = Package(
         .target(
             name: "TextureLayoutTesting",
             dependencies: [
-                "TextureLayout", "TextureLayoutCompat", "TextureLayoutText", "LayoutRendering", "CCairo",
+                "TextureLayout", "TextureLayoutCompat", "TextureLayoutDrawing", "TextureLayoutText", "LayoutRendering",
+                "TextureLayoutImages",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
                          condition: .when(traits: ["SnapshotTesting"])),
             ]
@@ -157,7 +158,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
-        .testTarget(name: "TextureLayoutDrawingTests", dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint"]),
+        .testTarget(
+            name: "TextureLayoutDrawingTests",
+            dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint", "TextureLayout", "LayoutDocument"]
+        ),
         .testTarget(
             name: "TextureLayoutTestingTests",
             dependencies: [

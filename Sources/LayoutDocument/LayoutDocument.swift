@@ -337,22 +337,6 @@ extension TextNode {
     func lines(at origin: Point) -> [TextLine] { lines.map { $0.offsetBy(origin) } }
 }
 
-extension TextLine {
-    /// The line moved by `offset` (into the root's coordinate space), glyphs included: the output's `lines` and
-    /// the pictures both place a text node's lines this way.
-    package func offsetBy(_ offset: Point) -> TextLine {
-        var moved = self
-        moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
-        moved.baseline += offset.y
-        for index in moved.glyphRuns.indices {
-            moved.glyphRuns[index].positions = moved.glyphRuns[index].positions.map {
-                Point($0.x + offset.x, $0.y + offset.y)
-            }
-        }
-        return moved
-    }
-}
-
 /// `[width, height]` as a document writes a size or a bound (`"inf"` for unbounded), for messages.
 func documentPair(_ size: Size) -> String {
     func bound(_ value: Double) -> String { value == .infinity ? "\"inf\"" : format(value) }

@@ -34,13 +34,7 @@ extension DocumentLayout {
                 guard builder.beginNode(frame: frame, paint: paint) else { continue }
                 begun = true
                 if let text = element as? TextNode {
-                    let origin = entry.frameInRoot.origin
-                    builder.addContent(text.lines.lazy.flatMap { line in
-                        line.offsetBy(origin).glyphRuns.map { run in
-                            DisplayCommand.glyphs(GlyphRunDrawing(font: run.font, size: run.size, glyphs: run.glyphs,
-                                                                  positions: run.positions, color: run.color))
-                        }
-                    })
+                    builder.addContent(text.glyphCommands(at: entry.frameInRoot.origin))
                 } else if let image = element as? ImageNode, let pixels = try? image.image.pixels() {
                     let destination = image.contentMode.imageRect(imageSize: image.imageSize, in: frame)
                     builder.addContent(CollectionOfOne(.image(ImageDrawing(

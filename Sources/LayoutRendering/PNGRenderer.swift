@@ -50,10 +50,19 @@ public enum PNGRenderer {
         return image.png()
     }
 
-    /// The debug picture alone (outlines, marks, the names `labels` asks for) on a white canvas, as a PNG file.
-    package static func render(_ picture: LayoutPicture, labels: LabelMode = .default) -> [UInt8] {
-        render([DisplayList(size: picture.size), picture.debugList(labels: labels, faces: PictureFaces())],
-               scale: picture.scale, background: Palette.background)
+    /// The debug picture (outlines, marks, the names `labels` asks for) over `paint` (nothing when `nil`) on a
+    /// white canvas, as a PNG file.
+    package static func render(_ picture: LayoutPicture, over paint: DisplayList? = nil,
+                               labels: LabelMode = .default) -> [UInt8] {
+        render(debugLists(picture, over: paint, labels: labels), scale: picture.scale,
+               background: Palette.background)
+    }
+
+    /// What a debug picture over `paint` draws, in order: `paint` (an empty list of the picture's size when
+    /// `nil`), then the picture's outlines, marks and names.
+    package static func debugLists(_ picture: LayoutPicture, over paint: DisplayList?,
+                                   labels: LabelMode = .default) -> [DisplayList] {
+        [paint ?? DisplayList(size: picture.size), picture.debugList(labels: labels, faces: PictureFaces())]
     }
 
     /// `lists` drawn into pixels (see ``render(_:scale:background:)``).
@@ -152,6 +161,26 @@ package struct CairoImage: ~Copyable {
         guard a > 0 else { return .clear }
         func unpremultiply(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
         return RGBA(unpremultiply(r), unpremultiply(g), unpremultiply(b), UInt8(a))
+    }
+
+    /// The pixels, rows top to bottom, each red, green, blue, alpha, premultiplied (Cairo's ARGB32 words, whose
+    /// channels are premultiplied too, reordered).
+    package var premultipliedRGBA: [UInt8] {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for row in 0..<height {
+            data.advanced(by: row * stride).withMemoryRebound(to: UInt32.self, capacity: width) { words in
+                for column in 0..<width {
+                    let word = words[column], i = (row * width + column) * 4
+                    bytes[i] = UInt8(truncatingIfNeeded: word >> 16)
+                    bytes[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    bytes[i + 2] = UInt8(truncatingIfNeeded: word)
+                    bytes[i + 3] = UInt8(truncatingIfNeeded: word >> 24)
+                }
+            }
+        }
+        return bytes
     }
 
     /// The image as a PNG file (8-bit RGBA, unpremultiplied; Cairo's writer over libpng).

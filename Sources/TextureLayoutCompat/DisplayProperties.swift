@@ -68,24 +68,26 @@ public enum UIViewContentMode: Int, Hashable, Sendable {
     /// At its own size, in the bottom right corner.
     case bottomRight
 
-    /// Where content of `size` goes in `bounds`.
+    /// Where content of `size` goes in `bounds` (the paint module's rule, which the image element follows too).
     public func rect(for size: CGSize, in bounds: CGRect) -> CGRect {
-        let w = size.width, h = size.height
+        CGRect(paintContentMode.imageRect(imageSize: Size(size), in: Rect(bounds)))
+    }
+
+    /// The same placement as the paint module names it (`.redraw` places content as `.scaleToFill`).
+    var paintContentMode: ContentMode {
         switch self {
-        case .scaleToFill, .redraw: return bounds
-        case .scaleAspectFit, .scaleAspectFill:
-            guard w > 0, h > 0 else { return bounds }
-            let sx = bounds.width / w, sy = bounds.height / h
-            let s = self == .scaleAspectFit ? min(sx, sy) : max(sx, sy)
-            return CGRect(x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
-        default:
-            let left = [.left, .topLeft, .bottomLeft].contains(self)
-            let right = [.right, .topRight, .bottomRight].contains(self)
-            let top = [.top, .topLeft, .topRight].contains(self)
-            let bottom = [.bottom, .bottomLeft, .bottomRight].contains(self)
-            let x = left ? bounds.minX : right ? bounds.maxX - w : bounds.midX - w / 2
-            let y = top ? bounds.minY : bottom ? bounds.maxY - h : bounds.midY - h / 2
-            return CGRect(x: x, y: y, width: w, height: h)
+        case .scaleToFill, .redraw: .scaleToFill
+        case .scaleAspectFit: .scaleAspectFit
+        case .scaleAspectFill: .scaleAspectFill
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
         }
     }
 }

@@ -22,35 +22,20 @@ final class ImageContext {
         let list = context.displayList
         guard list.size.width > 0, list.size.height > 0, list.size.width.isFinite, list.size.height.isFinite
         else { return nil }
-        let drawn = Bitmaps.draw(list, scale: Double(scale))
-        guard let bitmap = UIImage.Bitmap(width: drawn.width, height: drawn.height,
-                                          premultipliedRGBA: drawn.premultipliedRGBA) else { return nil }
-        return UIImage(bitmap: bitmap, scale: CGFloat(drawn.scale))
+        return UIImage(drawing: [list], scale: Double(scale))
     }
 
     /// The current thread's contexts, innermost last (UIKit keeps a stack per thread, too).
     static var stack: [CGContext] {
-        get { (Thread.current.threadDictionary[stackKey] as? ContextStack)?.contexts ?? [] }
-        set {
-            if let box = Thread.current.threadDictionary[stackKey] as? ContextStack {
-                box.contexts = newValue
-            } else {
-                Thread.current.threadDictionary[stackKey] = ContextStack(newValue)
-            }
-        }
+        get { ThreadStack.elements(at: stackKey) }
+        set { ThreadStack.set(newValue, at: stackKey) }
     }
 
     /// The image contexts begun by ``UIGraphicsBeginImageContextWithOptions(_:_:_:)`` on this thread, innermost
     /// last.
     static var begun: [ImageContext] {
-        get { (Thread.current.threadDictionary[begunKey] as? ImageContextStack)?.contexts ?? [] }
-        set {
-            if let box = Thread.current.threadDictionary[begunKey] as? ImageContextStack {
-                box.contexts = newValue
-            } else {
-                Thread.current.threadDictionary[begunKey] = ImageContextStack(newValue)
-            }
-        }
+        get { ThreadStack.elements(at: begunKey) }
+        set { ThreadStack.set(newValue, at: begunKey) }
     }
 
     private static let stackKey = "TextureLayoutDrawing.contexts"
@@ -67,16 +52,24 @@ final class ImageContext {
     }
 }
 
-/// A thread's context stack, kept in its thread dictionary.
-private final class ContextStack {
-    var contexts: [CGContext]
-    init(_ contexts: [CGContext]) { self.contexts = contexts }
-}
+/// A stack of values kept in the current thread's dictionary under a key.
+private final class ThreadStack<Element> {
+    var elements: [Element]
+    init(_ elements: [Element]) { self.elements = elements }
 
-/// A thread's begun image contexts, kept in its thread dictionary.
-private final class ImageContextStack {
-    var contexts: [ImageContext]
-    init(_ contexts: [ImageContext]) { self.contexts = contexts }
+    /// The current thread's stack under `key` (empty when there is none).
+    static func elements(at key: String) -> [Element] {
+        (Thread.current.threadDictionary[key] as? ThreadStack)?.elements ?? []
+    }
+
+    /// Makes `elements` the current thread's stack under `key`.
+    static func set(_ elements: [Element], at key: String) {
+        if let box = Thread.current.threadDictionary[key] as? ThreadStack {
+            box.elements = elements
+        } else {
+            Thread.current.threadDictionary[key] = ThreadStack(elements)
+        }
+    }
 }
 
 /// UIKit's `UIGraphicsGetCurrentContext`: the context drawing calls go to, or `nil` outside any.
@@ -89,7 +82,7 @@ public func UIGraphicsPushContext(_ context: CGContext) { ImageContext.stack.app
 public func UIGraphicsPopContext() { _ = ImageContext.stack.popLast() }
 
 /// UIKit's `UIGraphicsBeginImageContextWithOptions`: begins an image context of `size` points at `scale` pixels
-/// per point (0: ``ASScreenScale()``, as UIKit takes the main screen's) and makes it current. `opaque` is
+/// per point (0: `ASScreenScale()`, as UIKit takes the main screen's) and makes it current. `opaque` is
 /// accepted and ignored: what is not drawn stays transparent.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let context = ImageContext(size: size, scale: scale == 0 ? ASScreenScale() : scale)
@@ -114,7 +107,7 @@ public func UIGraphicsEndImageContext() {
 
 /// UIKit's `UIGraphicsImageRendererFormat`: the scale and opacity of a renderer's images.
 open class UIGraphicsImageRendererFormat {
-    /// Pixels per point (default ``ASScreenScale()``).
+    /// Pixels per point (default `ASScreenScale()`).
     open var scale: CGFloat = ASScreenScale()
     /// Accepted and ignored: what is not drawn stays transparent.
     open var opaque = false

@@ -2,10 +2,11 @@
 
 #if !canImport(UIKit) && !canImport(CoreGraphics)
 import Foundation
+import LayoutDocument
 import LayoutRendering
 import TextureLayoutPaint
 
-/// Why ``ASDisplayNode/snapshotImage(scale:)`` made no picture.
+/// Why `ASDisplayNode.snapshotImage(scale:)` made no picture.
 public enum ASSnapshotError: Error, Equatable, CustomStringConvertible {
     /// The node has no size: neither bounds nor a calculated layout (lay it out first, with
     /// `layoutThatFits(_:)`), or a size that is not finite.
@@ -21,12 +22,13 @@ public enum ASSnapshotError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A picture of a node tree.
 extension ASDisplayNode {
     /// A picture of the node and its subnodes as Texture would show them, at `scale` pixels per point (reduced,
     /// as the renderers reduce a picture's, when the image would pass 16,777,216 pixels or 32,767 on a side).
     ///
     /// The picture is the node's bounds; a node with zero bounds takes the size of its calculated layout
-    /// (`layoutThatFits(_:)`). The layout is applied first (``ASDisplayNode/layoutIfNeeded()``), so that every
+    /// (`layoutThatFits(_:)`). The layout is applied first (`layoutIfNeeded()`), so that every
     /// subnode has its frame. Each node draws, as Core Animation composites layers: its shadow, background colour,
     /// contents (an image node's image, placed by its `contentMode` and passed through its
     /// `imageModificationBlock`; a text node's text), subnodes and border, with its corners, clip and alpha.
@@ -40,12 +42,10 @@ extension ASDisplayNode {
             throw ASSnapshotError.noSize(size)
         }
         layoutIfNeeded()
-        let drawn = Bitmaps.draw(displayList(scale: scale), scale: Double(scale))
-        guard let bitmap = UIImage.Bitmap(width: drawn.width, height: drawn.height,
-                                          premultipliedRGBA: drawn.premultipliedRGBA) else {
+        guard let image = UIImage(drawing: [displayList(scale: scale)], scale: Double(scale)) else {
             throw ASSnapshotError.noSize(size)
         }
-        return UIImage(bitmap: bitmap, scale: CGFloat(drawn.scale))
+        return image
     }
 
     /// The node tree's display list over the node's bounds: nodes in drawing order (a node before its subnodes,
@@ -79,6 +79,68 @@ extension ASDisplayNode {
         if let text = self as? ASTextNode { return text.glyphCommands(at: frame.origin) }
         if let imageNode = self as? ASImageNode { return imageNode.imageCommands(in: frame, scale: scale) }
         return []
+    }
+}
+
+/// The debug picture of any element tree.
+extension LayoutElement {
+    /// The element's debug picture, laid out within `sizeRange` at `scale` pixels per point in `direction`: every
+    /// node's and spec's outline (nodes solid, specs dashed, texts light), a mark on each element of zero size and
+    /// the `debugName`s, on a white canvas, as `texture-layout render --debug --background white` draws a
+    /// document's. Under them, a display node (`ASDisplayNode`) draws its paint as
+    /// `ASDisplayNode.snapshotImage(scale:)` does, its layout applied first; the engine's elements have no paint.
+    public func debugImage(within sizeRange: ASSizeRange, scale: CGFloat = ASScreenScale(),
+                           direction: LayoutDirection = .leftToRight) -> UIImage {
+        let (picture, paint) = debugPicture(within: sizeRange, scale: scale, direction: direction)
+        // A layout always has a size the renderers draw (at least one pixel a side).
+        return UIImage(drawing: PNGRenderer.debugLists(picture, over: paint), scale: picture.scale,
+                       background: Palette.background)!
+    }
+
+    /// ``debugImage(within:scale:direction:)`` as a PNG file: what the snapshot strategy `.image` compares.
+    package func debugPNG(within sizeRange: ASSizeRange, scale: CGFloat, direction: LayoutDirection) -> [UInt8] {
+        let (picture, paint) = debugPicture(within: sizeRange, scale: scale, direction: direction)
+        return PNGRenderer.render(picture, over: paint)
+    }
+
+    /// The debug picture of the element's layout, and the paint of a display node's tree under it.
+    private func debugPicture(within sizeRange: ASSizeRange, scale: CGFloat, direction: LayoutDirection)
+        -> (picture: LayoutPicture, paint: DisplayList?) {
+        let layout = layout(within: sizeRange, scale: Double(scale), direction: direction)
+        let picture = LayoutPicture(of: layout)
+        var paint: DisplayList?
+        if let node = self as? ASDisplayNode {
+            let interfaceDirection: UIUserInterfaceLayoutDirection =
+                direction == .rightToLeft ? .rightToLeft : .leftToRight
+            ASDisplayNode.$userInterfaceLayoutDirection.withValue(interfaceDirection) {
+                node.applyLayout(node.layoutThatFits(sizeRange, scale: scale))
+            }
+            paint = node.displayList(scale: scale)
+        }
+        return (picture, paint)
+    }
+}
+
+/// The picture of a laid-out document.
+extension DocumentLayout {
+    /// The laid-out document's picture as `texture-layout render` draws it as PNG: its paint at the layout's
+    /// scale, on a transparent canvas or one filled with `background`, with the debug picture (outlines, marks and
+    /// names) over it when `debug` is set.
+    public func snapshotImage(debug: Bool = false, background: UIColor? = nil) -> UIImage {
+        let lists = debug ? PNGRenderer.debugLists(LayoutPicture(self), over: displayList) : [displayList]
+        // A layout always has a size the renderers draw (at least one pixel a side).
+        return UIImage(drawing: lists, scale: scale, background: background.map(\.rgba))!
+    }
+}
+
+extension UIImage {
+    /// An image of `lists` drawn one over the other at `scale` pixels per point (reduced as pictures' scales
+    /// are), on a transparent canvas or one filled with `background`; `nil` when nothing could be drawn.
+    convenience init?(drawing lists: [DisplayList], scale: Double, background: RGBA? = nil) {
+        let drawn = Bitmaps.draw(lists, scale: scale, background: background)
+        guard let bitmap = Bitmap(width: drawn.width, height: drawn.height, premultipliedRGBA: drawn.premultipliedRGBA)
+        else { return nil }
+        self.init(bitmap: bitmap, scale: CGFloat(drawn.scale))
     }
 }
 

@@ -3,6 +3,7 @@
 #if !canImport(UIKit) && !canImport(CoreGraphics)
 import Foundation
 import LayoutRendering
+import TextureLayoutImages
 import TextureLayoutPaint
 
 /// Core Graphics' `CGBlendMode`, as UIKit's image drawing takes it. Everything is drawn source-over here
@@ -18,6 +19,7 @@ public enum CGBlendMode: Int32, Hashable, Sendable {
     case multiply
 }
 
+/// UIKit's colour-setting drawing calls.
 extension UIColor {
     /// The colour as pictures draw it.
     var rgba: RGBA { RGBA(cgColor) }
@@ -38,12 +40,14 @@ extension UIColor {
 /// UIKit's `UIRectFill`: fills `rect` with the current context's fill colour.
 public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
 
+/// UIKit's image drawing calls and PNG encoding.
 extension UIImage {
-    /// The image's pixels: its ``UIImage/bitmap``, or its ``UIImage/encodedData`` decoded (PNG through Cairo's
-    /// reader, which is libpng); `nil` for an image known only by its size, or data that does not decode.
+    /// The image's pixels: its ``UIImage/bitmap``, or its ``UIImage/encodedData`` decoded by the images module
+    /// (PNG through libpng, JPEG through libjpeg-turbo, upright by its EXIF orientation); `nil` for an image known
+    /// only by its size, or data that does not decode.
     var pixels: Bitmap? {
         if let bitmap { return bitmap }
-        guard let encodedData, let decoded = Bitmaps.decodePNG([UInt8](encodedData)) else { return nil }
+        guard let encodedData, let decoded = try? DecodedImage([UInt8](encodedData)) else { return nil }
         return Bitmap(width: decoded.width, height: decoded.height, premultipliedRGBA: decoded.premultipliedRGBA)
     }
 

@@ -1,12 +1,12 @@
 #if SnapshotTesting
 import Foundation
-import LayoutRendering
 import SnapshotTesting
 import TextureLayout
-import TextureLayoutCompat
+import TextureLayoutDrawing
 
 /// Snapshots of a node's (or any element's) debug picture as a PNG file: every node's and spec's outline and the
-/// `debugName`s, drawn with Cairo as `texture-layout render --debug` draws a document's.
+/// `debugName`s over the nodes' paint (their display properties, images and text, as `snapshotImage(scale:)` draws
+/// them), drawn with Cairo as `texture-layout render --debug` draws a document's.
 ///
 /// ```swift
 /// assertSnapshot(of: CardNode(), as: .image(width: 375))
@@ -38,8 +38,7 @@ extension Snapshotting where Value: LayoutElement, Format == Data {
                                    diffFolder: FileManager.default.temporaryDirectory).map { ($0, []) }
             })
         return Snapshotting(pathExtension: "png", diffing: diffing) { element in
-            let layout = element.layout(within: sizeRange, scale: Double(scale), direction: direction)
-            return Data(PNGRenderer.render(LayoutPicture(of: layout)))
+            Data(element.debugPNG(within: sizeRange, scale: scale, direction: direction))
         }
     }
 }

@@ -1,9 +1,10 @@
-import CCairo
 import Foundation
+import LayoutRendering
+import TextureLayoutImages
 
 /// Two PNG files compared pixel by pixel, for the image snapshots.
 ///
-/// A pixel matches when none of its four channels (premultiplied, as Cairo decodes them) differs by more than
+/// A pixel matches when none of its four channels (premultiplied) differs by more than
 /// `perPixelTolerance` × 255; the images match when they have the same size and at least `precision` of their
 /// pixels match.
 struct PNGComparison {
@@ -15,8 +16,8 @@ struct PNGComparison {
     /// `nil` when `reference` and `actual` match; else why not, with the path of a picture of the differences
     /// (each channel's difference, on an opaque canvas) written to `diffFolder`.
     func failure(reference: Data, actual: Data, diffFolder: URL) -> String? {
-        guard let old = DecodedPNG(reference) else { return "The reference is not a PNG file Cairo can read." }
-        guard let new = DecodedPNG(actual) else { return "The new image is not a PNG file Cairo can read." }
+        guard let old = DecodedPNG(reference) else { return "The reference is not a PNG file." }
+        guard let new = DecodedPNG(actual) else { return "The new image is not a PNG file." }
         let width = max(old.width, new.width), height = max(old.height, new.height)
         let limit = Int((perPixelTolerance * 255).rounded(.down))
         var differing = 0
@@ -48,56 +49,32 @@ struct PNGComparison {
     }
 }
 
-/// A PNG file decoded by Cairo into 32-bit premultiplied ARGB pixels.
+/// A PNG file's pixels as 32-bit premultiplied ARGB words (alpha in the high byte), decoded by the images module.
 struct DecodedPNG {
     let width: Int, height: Int
-    private let pixels: [UInt32]
+    private let image: DecodedImage
 
-    /// Decodes `data` (through a temporary file, which Cairo's reader takes); `nil` when it is not a PNG file.
+    /// Decodes `data`; `nil` when it is not a PNG (or JPEG) file the images module reads.
     init?(_ data: Data) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        guard (try? data.write(to: file)) != nil, let surface = cairo_image_surface_create_from_png(file.path)
-        else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-                || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24,
-              let base = cairo_image_surface_get_data(surface)
-        else { return nil }
-        let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            base.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
-                for x in 0..<width { pixels[y * width + x] = opaque ? row[x] | 0xFF00_0000 : row[x] }
-            }
-        }
-        (self.width, self.height, self.pixels) = (width, height, pixels)
+        guard let image = try? DecodedImage([UInt8](data)) else { return nil }
+        (width, height, self.image) = (image.width, image.height, image)
     }
 
     /// The pixel at column `x`, row `y`; transparent outside the image.
     func pixel(_ x: Int, _ y: Int) -> UInt32 {
-        x < width && y < height ? pixels[y * width + x] : 0
+        guard x < width, y < height else { return 0 }
+        let p = image.pixel(x: x, y: y)
+        return UInt32(p.alpha) << 24 | UInt32(p.red) << 16 | UInt32(p.green) << 8 | UInt32(p.blue)
     }
 
-    /// Writes opaque ARGB `pixels` as a PNG file at `path`; whether it was written.
+    /// Writes premultiplied ARGB `pixels` as a PNG file at `path`; whether it was written.
     static func write(_ pixels: [UInt32], width: Int, height: Int, to path: String) -> Bool {
-        guard width > 0, height > 0 else { return false }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface)
-        else { return false }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<height {
-            base.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
-                for x in 0..<width { row[x] = pixels[y * width + x] }
-            }
+        guard width > 0, height > 0, pixels.count == width * height else { return false }
+        let rgba = pixels.flatMap { word in
+            [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+             UInt8(truncatingIfNeeded: word >> 24)]
         }
-        cairo_surface_mark_dirty(surface)
-        return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
+        let bytes = Bitmaps.png(width: width, height: height, premultipliedRGBA: rgba)
+        return !bytes.isEmpty && (try? Data(bytes).write(to: URL(fileURLWithPath: path))) != nil
     }
 }

@@ -2,4 +2,4 @@
 #if SnapshotTesting
 @_exported import SnapshotTesting
 #endif
-@_exported import TextureLayoutCompat
+@_exported import TextureLayoutDrawing

@@ -133,14 +133,29 @@ extension ShapedText {
 
 extension TextNode {
     /// The glyphs of the lines the text showed when it was measured, with the node's top left corner at `origin`:
-    /// what a picture of a node tree built in Swift draws (documents draw their texts with their decorations).
+    /// what pictures draw of a text, a document's or a node tree's built in Swift.
     package func glyphCommands(at origin: Point) -> [DisplayCommand] {
         lines.flatMap { line in
-            line.glyphRuns.map { run in
-                DisplayCommand.glyphs(GlyphRunDrawing(
-                    font: run.font, size: run.size, glyphs: run.glyphs,
-                    positions: run.positions.map { Point($0.x + origin.x, $0.y + origin.y) }, color: run.color))
+            line.offsetBy(origin).glyphRuns.map { run in
+                DisplayCommand.glyphs(GlyphRunDrawing(font: run.font, size: run.size, glyphs: run.glyphs,
+                                                      positions: run.positions, color: run.color))
             }
         }
+    }
+}
+
+extension TextLine {
+    /// The line moved by `offset` (into the root's coordinate space), glyphs included: the output's `lines` and
+    /// the pictures both place a text node's lines this way.
+    package func offsetBy(_ offset: Point) -> TextLine {
+        var moved = self
+        moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
+        moved.baseline += offset.y
+        for index in moved.glyphRuns.indices {
+            moved.glyphRuns[index].positions = moved.glyphRuns[index].positions.map {
+                Point($0.x + offset.x, $0.y + offset.y)
+            }
+        }
+        return moved
     }
 }

@@ -1,4 +1,3 @@
-import LayoutRendering
 import TextureLayout
 import TextureLayoutText
 
@@ -7,7 +6,7 @@ import TextureLayoutText
 /// `debugName`s, placed clear of the lines of text nodes (`TextNode`), on a white canvas.
 extension LayoutPicture {
     /// The picture of `layout`, every element of its tree, named by its `debugName`.
-    init(of layout: Layout) {
+    package init(of layout: Layout) {
         var items: [Item] = []
         // Iterative pre-order walk, as trees may nest deeper than a thread's stack allows recursion.
         var pending: [(layout: Layout, depth: Int)] = [(layout, 0)]
