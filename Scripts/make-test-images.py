@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Writes the test images of Tests/TextureLayoutImagesTests/Images: small PNGs of every colour type, bit depth and
+"""Writes the test images of Tests/TextureLayoutImagesTests/Images: PNGs of every colour type, bit depth and
 interlacing (written here byte by byte with zlib, so that every kind is exact) and JPEGs of every kind (Pillow:
-baseline, progressive, greyscale, CMYK, each EXIF orientation), all of one known picture, so the tests can check
-pixels at points derived by hand. Also the avatar of the share-card example: a drawn silhouette, no one's photo,
+baseline, progressive, greyscale, CMYK, each EXIF orientation), each kind of two known pictures: the quadrants
+(`Quadrants`), whose pixels the decoding tests check at points derived by hand, and a smooth blend of the same
+colours (`Smooth`, files named `smooth-…`), for comparisons with renderers whose image filters are not ours (the
+PDF drawn by Poppler, the paint drawn by Chromium: on a hard edge inside an enlarged image, two good filters differ by
+far more than those comparisons allow). Also the avatar of the share-card example: a drawn silhouette, no one's photo,
 written into Examples/share-card.json as a data: URL (so the example opens anywhere, the playground included,
 without an images folder).
 
     Scripts/make-test-images.py [FOLDER]      # default: Tests/TextureLayoutImagesTests/Images
 
-The picture ("quadrants"): 8×6 pixels, its left half red (255, 0, 0) over blue (0, 0, 255) in rows 0–2 and 3–5,
-its right half green (0, 255, 0) over white; PNGs with alpha make the white quadrant half transparent (alpha 128).
-Pillow is needed for the JPEGs (Scripts/setup installs it).
+Scripts/paint-reference-test.py imports write_pngs and write_jpegs to make its own. Pillow is needed for the JPEGs
+(Scripts/setup installs it).
 """
 import base64
 import io
@@ -20,17 +22,85 @@ import struct
 import sys
 import zlib
 
-W, H = 8, 6
+class Quadrants:
+    """The picture of the committed test files: 8×6 pixels, its left half red (255, 0, 0) over blue (0, 0, 255) in rows
+    0–2 and 3–5, its right half green (0, 255, 0) over white; the alpha kinds make the white quadrant half transparent
+    (alpha 128), the grey kinds show black, dark, light, white quadrants (0, 1/3, 2/3, 1), and the palettes hold the
+    four colours. Its JPEGs are 32×24, 4×4 blocks of each pixel, so that 4:2:0 chroma and the DCT keep each
+    quadrant's colour in its middle."""
+    width, height = 8, 6
+    jpeg_size = (32, 24)
+    colours = [(255, 0, 0), (0, 0, 255), (0, 255, 0), (255, 255, 255)]
+
+    def colour(self, x, y):
+        if x < self.width // 2:
+            return (255, 0, 0) if y < self.height // 2 else (0, 0, 255)
+        return (0, 255, 0) if y < self.height // 2 else (255, 255, 255)
+
+    def alpha(self, x, y):
+        return 128 if x >= self.width // 2 and y >= self.height // 2 else 255
+
+    def grey(self, x, y, top):
+        """The grey sample at (x, y) for samples of 0…top."""
+        level = (0 if y < self.height // 2 else 1) if x < self.width // 2 else (2 if y < self.height // 2 else 3)
+        return level * top // 3
+
+    def palette(self, depth):
+        return self.colours
+
+    def palette_alpha(self, depth):
+        return [255, 255, 255, 128]
+
+    def index(self, x, y, depth):
+        return self.colours.index(self.colour(x, y))
+
+    def jpeg_colour(self, x, y):
+        return self.colour(x * self.width // self.jpeg_size[0], y * self.height // self.jpeg_size[1])
 
 
-def colour(x, y):
-    if x < W // 2:
-        return (255, 0, 0) if y < H // 2 else (0, 0, 255)
-    return (0, 255, 0) if y < H // 2 else (255, 255, 255)
+class Smooth:
+    """A picture without hard edges, for comparisons with renderers whose image filters are not ours (Chromium's,
+    Poppler's): 48×36 pixels whose colour blends bilinearly from red at the top left, green at the top right and
+    blue at the bottom left to white at the bottom right (the quadrants' colours at its corners, so that a flipped
+    or misplaced image shows), its alpha falling smoothly from 255 to 95 towards the bottom right, its grey a
+    diagonal ramp, and its palettes 2^depth steps along that diagonal (coarse steps, edges again, at 1 and 2 bits
+    and in 2-bit palettes)."""
+    width, height = 48, 36
+    jpeg_size = (48, 36)
 
+    def fractions(self, x, y):
+        return x / (self.width - 1), y / (self.height - 1)
 
-def alpha(x, y):
-    return 128 if x >= W // 2 and y >= H // 2 else 255
+    def colour(self, x, y):
+        u, v = self.fractions(x, y)
+        corners = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+        return tuple(round((1 - u) * (1 - v) * a + u * (1 - v) * b + (1 - u) * v * c + u * v * d)
+                     for a, b, c, d in zip(*corners))
+
+    def alpha(self, x, y):
+        u, v = self.fractions(x, y)
+        return round(255 - 160 * u * v)
+
+    def diagonal(self, x, y):
+        u, v = self.fractions(x, y)
+        return (u + v) / 2
+
+    def grey(self, x, y, top):
+        return round(self.diagonal(x, y) * top)
+
+    def palette(self, depth):
+        count = 1 << depth
+        return [(round(255 * (1 - t)), round(160 * t), round(255 * t)) for t in (k / (count - 1) for k in range(count))]
+
+    def palette_alpha(self, depth):
+        count = 1 << depth
+        return [round(255 - 160 * k / (count - 1)) for k in range(count)]
+
+    def index(self, x, y, depth):
+        return round(self.diagonal(x, y) * ((1 << depth) - 1))
+
+    def jpeg_colour(self, x, y):
+        return self.colour(x, y)
 
 
 def chunk(kind, data):
@@ -59,54 +129,57 @@ def pack_bits(values, depth):
 ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 
 
-def png(samples_of, colour_type, depth, interlace=False, extra=b""):
-    """A PNG whose pixel (x, y) has the samples `samples_of(x, y)`."""
+def png(picture, samples_of, colour_type, depth, interlace=False, extra=b""):
+    """A PNG of `picture`'s size whose pixel (x, y) has the samples `samples_of(x, y)`."""
+    width, height = picture.width, picture.height
+
     def rows(xs, ys):
         return b"".join(b"\0" + pack_bits([s for x in xs for s in samples_of(x, y)], depth) for y in ys)
     if interlace:
         raw = b""
         for x0, y0, dx, dy in ADAM7:
-            xs, ys = range(x0, W, dx), range(y0, H, dy)
+            xs, ys = range(x0, width, dx), range(y0, height, dy)
             if len(xs) and len(ys):
                 raw += rows(xs, ys)
     else:
-        raw = rows(range(W), range(H))
-    ihdr = struct.pack(">IIBBBBB", W, H, depth, colour_type, 0, 0, 1 if interlace else 0)
+        raw = rows(range(width), range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 1 if interlace else 0)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra + chunk(b"IDAT", zlib.compress(raw))
             + chunk(b"IEND", b""))
 
 
-def grey_level(x, y):
-    """The greyscale files' picture: black, dark, light, white quadrants (0, 1/3, 2/3, 1)."""
-    return (0 if y < H // 2 else 1) if x < W // 2 else (2 if y < H // 2 else 3)
-
-
-def write_pngs(folder):
+def write_pngs(folder, picture=Quadrants(), prefix=""):
+    """Every kind of PNG of `picture`, as files PREFIX + kind (`rgb-8.png`, `palette-trns.png`, …); returns their
+    names."""
+    p = picture
     files = {}
     for depth in (1, 2, 4, 8, 16):
         top = (1 << depth) - 1
-        files[f"grey-{depth}.png"] = png(lambda x, y: [grey_level(x, y) * top // 3], 0, depth)
+        files[f"grey-{depth}.png"] = png(p, lambda x, y: [p.grey(x, y, top)], 0, depth)
     for depth in (8, 16):
         scale = (1 << depth) - 1
-        files[f"rgb-{depth}.png"] = png(lambda x, y: [c * scale // 255 for c in colour(x, y)], 2, depth)
+        files[f"rgb-{depth}.png"] = png(p, lambda x, y: [c * scale // 255 for c in p.colour(x, y)], 2, depth)
         files[f"rgba-{depth}.png"] = png(
-            lambda x, y: [c * scale // 255 for c in colour(x, y)] + [alpha(x, y) * scale // 255], 6, depth)
+            p, lambda x, y: [c * scale // 255 for c in p.colour(x, y)] + [p.alpha(x, y) * scale // 255], 6, depth)
         files[f"grey-alpha-{depth}.png"] = png(
-            lambda x, y: [grey_level(x, y) * scale // 3, alpha(x, y) * scale // 255], 4, depth)
-    palette = [(255, 0, 0), (0, 0, 255), (0, 255, 0), (255, 255, 255)]
-    index = lambda x, y: palette.index(colour(x, y))
-    plte = chunk(b"PLTE", b"".join(bytes(c) for c in palette))
+            p, lambda x, y: [p.grey(x, y, scale), p.alpha(x, y) * scale // 255], 4, depth)
+
+    def plte(depth):
+        return chunk(b"PLTE", b"".join(bytes(c) for c in p.palette(depth)))
     for depth in (2, 4, 8):
-        files[f"palette-{depth}.png"] = png(lambda x, y: [index(x, y)], 3, depth, extra=plte)
-    files["palette-trns.png"] = png(lambda x, y: [index(x, y)], 3, 8, extra=plte + chunk(b"tRNS", bytes([255, 255, 255, 128])))
+        files[f"palette-{depth}.png"] = png(p, lambda x, y: [p.index(x, y, depth)], 3, depth, extra=plte(depth))
+    files["palette-trns.png"] = png(p, lambda x, y: [p.index(x, y, 8)], 3, 8,
+                                    extra=plte(8) + chunk(b"tRNS", bytes(p.palette_alpha(8))))
     # A colour key: the white of an RGB file is transparent.
-    files["rgb-trns.png"] = png(lambda x, y: list(colour(x, y)), 2, 8, extra=chunk(b"tRNS", struct.pack(">HHH", 255, 255, 255)))
-    files["rgba-8-interlaced.png"] = png(lambda x, y: list(colour(x, y)) + [alpha(x, y)], 6, 8, interlace=True)
-    files["rgb-16-interlaced.png"] = png(lambda x, y: [c * 257 for c in colour(x, y)], 2, 16, interlace=True)
-    files["palette-2-interlaced.png"] = png(lambda x, y: [index(x, y)], 3, 2, interlace=True, extra=plte)
+    files["rgb-trns.png"] = png(p, lambda x, y: list(p.colour(x, y)), 2, 8,
+                                extra=chunk(b"tRNS", struct.pack(">HHH", 255, 255, 255)))
+    files["rgba-8-interlaced.png"] = png(p, lambda x, y: list(p.colour(x, y)) + [p.alpha(x, y)], 6, 8, interlace=True)
+    files["rgb-16-interlaced.png"] = png(p, lambda x, y: [c * 257 for c in p.colour(x, y)], 2, 16, interlace=True)
+    files["palette-2-interlaced.png"] = png(p, lambda x, y: [p.index(x, y, 2)], 3, 2, interlace=True, extra=plte(2))
     for name, data in files.items():
-        with open(os.path.join(folder, name), "wb") as f:
+        with open(os.path.join(folder, prefix + name), "wb") as f:
             f.write(data)
+    return [prefix + name for name in files]
 
 
 def exif_orientation(value):
@@ -116,17 +189,19 @@ def exif_orientation(value):
     return b"Exif\0\0" + tiff
 
 
-def write_jpegs(folder):
+def write_jpegs(folder, picture=Quadrants(), prefix=""):
+    """Every kind of JPEG of `picture` (baseline, progressive, greyscale, CMYK, EXIF orientations 1–8), as files
+    PREFIX + kind; returns their names."""
     from PIL import Image
-    # 16×12 blocks of the quadrants, so that 4:2:0 chroma and the DCT keep each quadrant's colour in its middle.
-    big_w, big_h = 32, 24
-    rgb = Image.new("RGB", (big_w, big_h))
-    rgb.putdata([colour(x * W // big_w, y * H // big_h) for y in range(big_h) for x in range(big_w)])
-    rgb.save(os.path.join(folder, "baseline.jpg"), quality=95)
-    rgb.save(os.path.join(folder, "progressive.jpg"), quality=95, progressive=True)
-    rgb.convert("L").save(os.path.join(folder, "grey.jpg"), quality=95)
-    rgb.convert("CMYK").save(os.path.join(folder, "cmyk.jpg"), quality=95)
-    # The orientations: a stored picture that, turned as its tag says, shows the quadrants upright.
+    width, height = picture.jpeg_size
+    rgb = Image.new("RGB", (width, height))
+    rgb.putdata([picture.jpeg_colour(x, y) for y in range(height) for x in range(width)])
+    names = ["baseline.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"]
+    rgb.save(os.path.join(folder, prefix + "baseline.jpg"), quality=95)
+    rgb.save(os.path.join(folder, prefix + "progressive.jpg"), quality=95, progressive=True)
+    rgb.convert("L").save(os.path.join(folder, prefix + "grey.jpg"), quality=95)
+    rgb.convert("CMYK").save(os.path.join(folder, prefix + "cmyk.jpg"), quality=95)
+    # The orientations: a stored picture that, turned as its tag says, shows the picture upright.
     transpose = {2: [Image.Transpose.FLIP_LEFT_RIGHT], 3: [Image.Transpose.ROTATE_180],
                  4: [Image.Transpose.FLIP_TOP_BOTTOM], 5: [Image.Transpose.TRANSPOSE],
                  6: [Image.Transpose.ROTATE_90], 7: [Image.Transpose.TRANSVERSE], 8: [Image.Transpose.ROTATE_270]}
@@ -134,7 +209,9 @@ def write_jpegs(folder):
         stored = rgb
         for step in transpose.get(value, []):
             stored = stored.transpose(step)
-        stored.save(os.path.join(folder, f"orientation-{value}.jpg"), quality=95, exif=exif_orientation(value))
+        stored.save(os.path.join(folder, f"{prefix}orientation-{value}.jpg"), quality=95, exif=exif_orientation(value))
+        names.append(f"orientation-{value}.jpg")
+    return [prefix + name for name in names]
 
 
 def write_avatar(path):
@@ -167,8 +244,9 @@ def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Tests",
                                                                  "TextureLayoutImagesTests", "Images")
     os.makedirs(folder, exist_ok=True)
-    write_pngs(folder)
-    write_jpegs(folder)
+    for picture, prefix in ((Quadrants(), ""), (Smooth(), "smooth-")):
+        write_pngs(folder, picture, prefix)
+        write_jpegs(folder, picture, prefix)
     write_avatar(os.path.join(os.path.dirname(__file__), "..", "Examples", "share-card.json"))
 
 

@@ -16,9 +16,9 @@ let exampleNames: [String] = {
     return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
 }()
 
-/// Lays out a document given as JSON text.
-func layOut(_ json: String) throws -> DocumentLayout {
-    try LayoutDocument(json: json).layout()
+/// Lays out a document given as JSON text, its files named relative to `baseFolder`.
+func layOut(_ json: String, baseFolder: String? = nil) throws -> DocumentLayout {
+    try LayoutDocument(json: json, baseFolder: baseFolder).layout()
 }
 
 /// Lays out an example.
