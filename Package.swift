@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "LayoutRendering",
             dependencies: [
-                "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "LayoutJSON", "CFreeType", "CCairo",
+                "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages",
+                "LayoutJSON", "CFreeType", "CCairo",
             ]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it

@@ -412,10 +412,26 @@ struct CairoPainter {
               let face = faces.cairoFace(for: font) else { return }
         var outlined: [cairo_glyph_t] = [], shown: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
+        // Colour glyphs in a PDF: shown as text, Cairo's PDF surface embeds a colour bitmap glyph as a Type 3 glyph
+        // rasterized at a pixel per point (a 15-point emoji 19 × 18 pixels, blurred on any screen), so a bitmap
+        // glyph is painted as the font's own picture, keeping the strike's pixels (Noto Color Emoji's 136 × 128),
+        // as SVG embeds it. A colour font's glyph with an outline (a `COLR` glyph's base glyph) is filled as a path
+        // in the run's colour, as in PNG: Cairo 1.16 has no `COLR` support, and shown as text a test font's
+        // two-layer glyph came out as a bitmap of its left half in the wrong colour, at a pixel per point.
+        var pictured = Set<Int>()
+        if glyphs == .text {
+            for image in faces.colorImages(run) {
+                guard let source = faces.colorSurface(image.png, font: font, glyph: run.glyphs[image.index]),
+                      image.box.minX.isFinite, image.box.minY.isFinite else { continue }
+                paint(source.surface, width: source.width, height: source.height, into: image.box)
+                pictured.insert(image.index)
+            }
+        }
         var lag = 0.0
-        for (id, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
+        for (index, (id, position)) in zip(run.glyphs, run.positions).enumerated()
+        where position.x.isFinite && position.y.isFinite && !pictured.contains(index) {
             var glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
-            if glyphs == .outlines, !font.outline(of: id).isEmpty {
+            if glyphs == .outlines || font.isColor, !font.outline(of: id).isEmpty {
                 outlined.append(glyph)
             } else {
                 if glyphs == .text, !font.isColor {
@@ -464,14 +480,19 @@ struct CairoPainter {
     private func draw(_ image: ImageDrawing) {
         guard image.isDrawable else { return }
         let pixels = CairoImage(image)
-        let d = image.destination
+        paint(pixels.surface, width: image.width, height: image.height, into: image.destination)
+    }
+
+    /// The `width × height` pixels of `surface` scaled into `d`, as ``draw(_:)-(ImageDrawing)`` draws an image.
+    private func paint(_ surface: OpaquePointer, width: Int, height: Int, into d: Rect) {
+        guard width > 0, height > 0, d.width > 0, d.height > 0 else { return }
         cairo_save(cr)
         cairo_rectangle(cr, d.minX, d.minY, d.width, d.height)
         cairo_clip(cr)
         cairo_translate(cr, d.minX, d.minY)
-        cairo_scale(cr, d.width / Double(image.width), d.height / Double(image.height))
+        cairo_scale(cr, d.width / Double(width), d.height / Double(height))
         // The pattern takes its own reference to the surface: the pixels may go once it is made.
-        cairo_set_source_surface(cr, pixels.surface, 0, 0)
+        cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)

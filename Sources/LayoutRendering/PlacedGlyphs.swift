@@ -5,6 +5,7 @@
 import CCairo
 import LayoutDocument
 import TextureLayout
+import TextureLayoutImages
 import TextureLayoutPaint
 import TextureLayoutText
 
@@ -17,8 +18,12 @@ final class PictureFaces {
     /// The default font, for labels (`nil` when the system has no default font).
     private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).map(LabelTypeface.init)
 
+    /// Colour glyphs' pictures decoded for Cairo (``colorSurface(_:font:glyph:)``); `nil` for one that could not be.
+    private var colorSurfaces: [ColorGlyphKey: (surface: OpaquePointer, width: Int, height: Int)?] = [:]
+
     deinit {
         for entry in cairoFaces.values { cairo_font_face_destroy(entry.face) }
+        for case let made? in colorSurfaces.values { cairo_surface_destroy(made.surface) }
     }
 
     /// The text module's font behind a run's font (every glyph run a document draws comes from one).
@@ -71,20 +76,47 @@ final class PictureFaces {
         return data.isEmpty ? "" : data + "Z"
     }
 
-    /// A run's colour bitmap glyphs (a colour emoji font's) as SVG `<image>` elements holding the font's own PNGs,
-    /// at the boxes the font gives them in the canvas's coordinates; empty for glyphs without one.
-    func svgColorImages(_ run: GlyphRunDrawing) -> String {
-        guard let font = PictureFaces.font(run.font), font.isColor else { return "" }
+    /// A run's colour bitmap glyphs (a colour emoji font's): for each glyph that has one, its index in the run,
+    /// the font's own PNG and the box the font gives it in the canvas's coordinates.
+    func colorImages(_ run: GlyphRunDrawing) -> [(index: Int, png: [UInt8], box: Rect)] {
+        guard let font = PictureFaces.font(run.font), font.isColor else { return [] }
         let s = run.size / Double(font.unitsPerEm)
-        var images = ""
-        for (glyph, origin) in zip(run.glyphs, run.positions) {
-            guard let image = font.colorImage(of: glyph) else { continue }
-            images += SVGRenderer.embeddedPNG(image.png, in: Rect(x: origin.x + image.left * s,
-                                                                  y: origin.y - image.top * s,
-                                                                  width: image.width * s, height: image.height * s))
+        return zip(run.glyphs, run.positions).enumerated().compactMap { index, glyph in
+            let (id, origin) = glyph
+            guard let image = font.colorImage(of: id) else { return nil }
+            return (index, image.png, Rect(x: origin.x + image.left * s, y: origin.y - image.top * s,
+                                           width: image.width * s, height: image.height * s))
         }
-        return images
     }
+
+    /// A run's colour bitmap glyphs as SVG `<image>` elements holding the font's own PNGs; empty for glyphs
+    /// without one.
+    func svgColorImages(_ run: GlyphRunDrawing) -> String {
+        colorImages(run).map { SVGRenderer.embeddedPNG($0.png, in: $0.box) }.joined()
+    }
+
+    /// A colour glyph's PNG decoded into a Cairo surface (`nil` when it cannot be decoded), made once per picture
+    /// for each font and glyph: a PDF embeds a surface once however often it is painted. The surfaces are the
+    /// picture's, destroyed with it.
+    func colorSurface(_ png: [UInt8], font: Font, glyph: UInt32) -> (surface: OpaquePointer, width: Int, height: Int)? {
+        let key = ColorGlyphKey(font: ObjectIdentifier(font), glyph: glyph)
+        if let made = colorSurfaces[key] { return made }
+        var made: (surface: OpaquePointer, width: Int, height: Int)?
+        if let decoded = try? DecodedImage(png) {
+            let pixels = CairoImage(ImageDrawing(width: decoded.width, height: decoded.height,
+                                                 premultipliedRGBA: decoded.premultipliedRGBA,
+                                                 destination: Rect(origin: .zero, size: Size(Double(decoded.width), Double(decoded.height)))))
+            made = (cairo_surface_reference(pixels.surface), pixels.width, pixels.height)
+        }
+        colorSurfaces[key] = made
+        return made
+    }
+}
+
+/// A glyph of a font, for ``PictureFaces``' colour glyph surfaces.
+struct ColorGlyphKey: Hashable {
+    var font: ObjectIdentifier
+    var glyph: UInt32
 }
 
 /// The font pictures write labels in: the project's default font at ``size`` points. Measured by the glyphs'
