@@ -15,6 +15,14 @@ and are clipped; most at scale 2, some at scale 1/3.
   --resvg     the same kind of documents plus text elements (the default font, with paint keys and glyph shadows):
               `render --format svg` drawn by resvg (PyPI resvg-py) at the document's scale against
               `render --format png`.
+  --images    documents of image elements (layout-document.md's "Images"), one per kind of PNG and JPEG that
+              Scripts/make-test-images.py writes (every colour type and bit depth, palettes, transparency,
+              interlacing; baseline, progressive, greyscale, CMYK, the eight EXIF orientations): its smooth picture
+              in every content mode with imageScale from 0.5 to 4, rounded and masked clips, backgrounds, borders,
+              group opacity and unclipped images, and its quadrant picture drawn a pixel to a pixel, where no filter
+              takes part; at scales 2, 3 and 1. Chromium draws the same files as <img> elements. (Smooth pictures:
+              on a hard edge inside an enlarged image, Chromium's filter and ours differ by far more than the
+              tolerance allows, however right the placement.)
   --self-check validates the HTML mapping without our renderer: Chromium against colours computed here from the
               contract at pixel centres (axial and radial gradients with hard stops, a box's Gaussian shadow, group
               opacity over overlapping boxes, a border band over a subnode: every channel within 4), rounded and
@@ -51,10 +59,15 @@ The HTML/CSS mapping (the contract's words in CSS terms; frames are the `layout`
   `box-shadow: inset 0 0 0 b borderColor`, b = min(borderWidth, width / 2, height / 2): a band b wide inside the
   edge whose inner corners have radius max(0, r − b), as the contract's. (Not a CSS `border`: Chromium floors a
   border's width to whole CSS pixels, so 1.5 points at scale 2 would draw 2 pixels instead of 3.)
+- An image's picture: an <img> filling a div that clips it to the box (with the corner radii when the element
+  clips, which images do by default), `object-fit` fill, contain or cover for scaleToFill, scaleAspectFit and
+  scaleAspectFill and `none` for the other modes, `object-position` the mode's edge or corner (centre by default),
+  `srcset="FILE Nx"` with N the imageScale, so that the image's intrinsic size in CSS pixels is its size in points;
+  Chromium applies the EXIF orientation itself.
 - The page is transparent (Chromium's default background overridden) and the picture is rendered with no
   `--background`, so the canvas's transparency is compared too.
 
-Usage: paint-reference-test.py --tool PATH/texture-layout (--chromium | --resvg | --self-check)...
+Usage: paint-reference-test.py --tool PATH/texture-layout (--chromium | --resvg | --images | --self-check)...
            [--count N] [--seed S] [--keep DIR] [--chromedriver PATH] [--chromium-binary PATH]
 Exits 0 when every document passed, 1 otherwise (naming the documents), printing one line per document.
 """
@@ -327,6 +340,62 @@ def generated_documents(count, seed, texts):
     return documents
 
 
+def image_files(folder):
+    """Writes every kind of PNG and JPEG of Scripts/make-test-images.py's two pictures into `folder`; returns the
+    smooth files' names and the quadrant files' names."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "make_test_images", os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-test-images.py"))
+    images = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(images)
+    smooth = images.write_pngs(folder, images.Smooth(), "smooth-") + images.write_jpegs(folder, images.Smooth(), "smooth-")
+    quadrants = images.write_pngs(folder) + images.write_jpegs(folder)
+    return smooth, quadrants
+
+
+def image_documents(seed, smooth, quadrants):
+    """One document per kind of file: the smooth picture in that kind in every content mode (a 4 × 3 grid of image
+    elements of random sizes, imageScale 0.5 to 4, some with rounded and masked corners, a background, a border,
+    group opacity, or not clipping), and the quadrant picture in that kind drawn one image pixel to one device
+    pixel (imageScale = the document's scale, whole-pixel positions) in four modes, where no filter takes part;
+    at scales 2, 3 and 1 in turn."""
+    modes = list(CONTENT_MODES)
+    documents = []
+    for index, (kind, exact) in enumerate(zip(smooth, quadrants)):
+        rng = random.Random(seed * 1000 + index)
+        scale = (2, 3, 1)[index % 3]
+        children, count = [], 0
+        for k, mode in enumerate(modes):
+            width, height = rng.randrange(24, 65), rng.randrange(20, 61)
+            element = {"type": "image", "name": f"i{k}", "src": kind, "contentMode": mode,
+                       "imageScale": rng.choice([1, 1, 2, 3, 0.5, 1.5, 4]),
+                       "style": {"width": width, "height": height,
+                                 "layoutPosition": [8 + 72 * (k % 4) + rng.randrange(0, 65 - width),
+                                                    8 + 68 * (k // 4) + rng.randrange(0, 61 - height)]}}
+            if rng.random() < 0.5:
+                element["cornerRadius"] = rng.randrange(2, min(width, height) // 2 + 8)
+                if rng.random() < 0.3:
+                    element["maskedCorners"] = rng.sample(CORNERS, rng.randrange(1, 4))
+            if rng.random() < 0.4:
+                element["backgroundColor"] = hex_colour(rng)
+            if rng.random() < 0.25:
+                element["borderWidth"] = rng.choice([1, 1.5, 2, 3])
+                element["borderColor"] = hex_colour(rng)
+            if rng.random() < 0.2:
+                element["alpha"] = round(rng.uniform(0.4, 0.9), 2)
+            if rng.random() < 0.15:
+                element["clipsToBounds"] = False
+            children.append(element)
+        for k, mode in enumerate(["center", "topLeft", "bottomRight", "left"]):
+            side = 24 + 2 * k
+            children.append({"type": "image", "name": f"q{k}", "src": exact, "contentMode": mode, "imageScale": scale,
+                             "style": {"width": side, "height": side, "layoutPosition": [8 + 36 * k, 214]}})
+        documents.append((f"image-{kind.removeprefix('smooth-').rsplit('.', 1)[0]}-{kind.rsplit('.', 1)[1]}",
+                          {"scale": scale, "sizeRange": {"min": [300, 250], "max": [300, 250]},
+                           "root": {"type": "absolute", "name": "root", "children": children}}))
+    return documents
+
+
 # ------------------------------------------------------------------------------------------------ HTML and CSS
 
 DISPLAY = {"node", "text", "image"}
@@ -418,6 +487,8 @@ def element_html(element, frames, origin, out):
         style.append(f"box-shadow:{css_number(dx)}px {css_number(dy)}px {css_number(blur)}px {colour}")
     out.append(f'<div id="{element["name"]}" style="{";".join(style)}">')
     box = f"left:0;top:0;width:{css_number(width)}px;height:{css_number(height)}px;{radii}"
+    if element["type"] == "image":
+        out.append(image_html(element, box if clips else box.replace(radii, "")))
     if clips:  # a div of its own, so that the border above it is not clipped (and anti-aliased) a second time
         out.append(f'<div style="{box};overflow:hidden">')
     if "layout" in element:
@@ -430,6 +501,23 @@ def element_html(element, frames, origin, out):
         out.append(f'<div style="{box};box-shadow:inset 0 0 0 {css_number(border)}px '
                    f'{element.get("borderColor", "#000")}"></div>')
     out.append("</div>")
+
+
+CONTENT_MODES = {"scaleToFill": ("fill", "50% 50%"), "scaleAspectFit": ("contain", "50% 50%"),
+                 "scaleAspectFill": ("cover", "50% 50%"), "center": ("none", "50% 50%"), "top": ("none", "50% 0"),
+                 "bottom": ("none", "50% 100%"), "left": ("none", "0 50%"), "right": ("none", "100% 50%"),
+                 "topLeft": ("none", "0 0"), "topRight": ("none", "100% 0"), "bottomLeft": ("none", "0 100%"),
+                 "bottomRight": ("none", "100% 100%")}
+
+
+def image_html(element, box):
+    """An image element's picture: an <img> filling a div that clips it to the box (rounded when the element
+    clips), placed by `object-fit` and `object-position` as its contentMode says, its imageScale as the srcset's
+    density (so that its intrinsic size in CSS pixels is its size in points)."""
+    fit, position = CONTENT_MODES[element.get("contentMode", "scaleAspectFill")]
+    density = css_number(element.get("imageScale", 1))
+    return (f'<div style="{box};overflow:hidden"><img srcset="{element["src"]} {density}x" style="position:absolute;'
+            f'left:0;top:0;width:100%;height:100%;object-fit:{fit};object-position:{position}"></div>')
 
 
 def document_html(document, layout):
@@ -524,6 +612,23 @@ def compare_documents(kind, documents, tool, folder, keep, draw_reference):
 
 def chromium_check(args, folder):
     documents = generated_documents(args.count, args.seed, texts=False)
+    browser = Browser(args.chromedriver, args.chromium_binary)
+    try:
+        def draw(name, document, path):
+            layout = json.loads(run_tool(args.tool, ["layout", path]))
+            html = document_html(document, layout)
+            if args.keep:
+                with open(os.path.join(args.keep, name + ".html"), "w") as file:
+                    file.write(html)
+            return browser.screenshot(html, *layout["size"], document["scale"], folder)
+        return compare_documents("chromium", documents, args.tool, folder, args.keep, draw)
+    finally:
+        browser.close()
+
+
+def chromium_image_check(args, folder):
+    smooth, quadrants = image_files(folder)
+    documents = image_documents(args.seed, smooth, quadrants)
     browser = Browser(args.chromedriver, args.chromium_binary)
     try:
         def draw(name, document, path):
@@ -774,6 +879,7 @@ def main():
     parser.add_argument("--chromium", action="store_true")
     parser.add_argument("--resvg", action="store_true")
     parser.add_argument("--self-check", action="store_true")
+    parser.add_argument("--images", action="store_true")
     parser.add_argument("--count", type=int, default=24)
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--keep", help="a folder that receives the documents, pictures and differences")
@@ -790,6 +896,8 @@ def main():
             results["chromium"] = chromium_check(args, folder)
         if args.resvg:
             results["resvg"] = resvg_check(args, folder)
+        if args.images:
+            results["chromium-images"] = chromium_image_check(args, folder)
     failed = [name for rows in results.values() for name, _, _, ok in rows if not ok]
     for kind, rows in results.items():
         shares, means = [row[1] for row in rows], [row[2] for row in rows]

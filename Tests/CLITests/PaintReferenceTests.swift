@@ -8,7 +8,8 @@ import Testing
 /// most 1.5 per document. Before comparing anything of ours, the script checks its mapping against colours computed
 /// from the contract (gradients, a shadow's Gaussian, group opacity, a border, rounded and masked corners, clips) and
 /// Chromium against itself. `Scripts/setup` installs Chromium, its driver, Selenium and resvg-py; a test is skipped
-/// only where they are absent.
+/// only where they are absent. Image elements are compared too: every kind of PNG and JPEG the test images come in,
+/// every content mode, imageScale and rounded clips, against Chromium's `<img>`.
 @Suite struct PaintReferenceTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/paint-reference-test.py")
@@ -36,6 +37,13 @@ import Testing
                    "needs Chromium's driver (Scripts/setup installs it)"))
     func paintAgainstChromium() throws {
         try runScript(["--self-check", "--chromium", "--count", "24"])
+    }
+
+    /// Image elements of every kind of PNG and JPEG in every content mode, with imageScale and rounded clips.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+                   "needs Chromium's driver (Scripts/setup installs it)"))
+    func imagesAgainstChromium() throws {
+        try runScript(["--images"])
     }
 
     @Test(.enabled(if: hasResvg, "needs resvg-py (Scripts/setup installs it)"))
