@@ -24,10 +24,10 @@ import zlib
 
 class Quadrants:
     """The picture of the committed test files: 8×6 pixels, its left half red (255, 0, 0) over blue (0, 0, 255) in rows
-    0–2 and 3–5, its right half green (0, 255, 0) over white; the alpha kinds make the white quadrant half transparent
-    (alpha 128), the grey kinds show black, dark, light, white quadrants (0, 1/3, 2/3, 1), and the palettes hold the
-    four colours. Its JPEGs are 32×24, 4×4 blocks of each pixel, so that 4:2:0 chroma and the DCT keep each
-    quadrant's colour in its middle."""
+    0–2 and 3–5, its right half green (0, 255, 0) over white; the alpha kinds make the white quadrant half
+    transparent (alpha 128), the grey kinds show black, dark, light, white quadrants (0, 1/3, 2/3, 1), and the
+    palettes hold the four colours. Its JPEGs are 32×24, 4×4 blocks of each pixel, so that 4:2:0 chroma and the DCT
+    keep each quadrant's colour in its middle."""
     width, height = 8, 6
     jpeg_size = (32, 24)
     colours = [(255, 0, 0), (0, 0, 255), (0, 255, 0), (255, 255, 255)]

@@ -348,7 +348,8 @@ def image_files(folder):
         "make_test_images", os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-test-images.py"))
     images = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(images)
-    smooth = images.write_pngs(folder, images.Smooth(), "smooth-") + images.write_jpegs(folder, images.Smooth(), "smooth-")
+    smooth = images.Smooth()
+    smooth = images.write_pngs(folder, smooth, "smooth-") + images.write_jpegs(folder, smooth, "smooth-")
     quadrants = images.write_pngs(folder) + images.write_jpegs(folder)
     return smooth, quadrants
 
@@ -610,25 +611,8 @@ def compare_documents(kind, documents, tool, folder, keep, draw_reference):
     return results
 
 
-def chromium_check(args, folder):
-    documents = generated_documents(args.count, args.seed, texts=False)
-    browser = Browser(args.chromedriver, args.chromium_binary)
-    try:
-        def draw(name, document, path):
-            layout = json.loads(run_tool(args.tool, ["layout", path]))
-            html = document_html(document, layout)
-            if args.keep:
-                with open(os.path.join(args.keep, name + ".html"), "w") as file:
-                    file.write(html)
-            return browser.screenshot(html, *layout["size"], document["scale"], folder)
-        return compare_documents("chromium", documents, args.tool, folder, args.keep, draw)
-    finally:
-        browser.close()
-
-
-def chromium_image_check(args, folder):
-    smooth, quadrants = image_files(folder)
-    documents = image_documents(args.seed, smooth, quadrants)
+def chromium_check(args, folder, documents):
+    """Our PNG of each of `documents` against Chromium's drawing of it as HTML/CSS."""
     browser = Browser(args.chromedriver, args.chromium_binary)
     try:
         def draw(name, document, path):
@@ -893,11 +877,11 @@ def main():
         if args.self_check:
             results["self-check"] = self_check(args, folder)
         if args.chromium:
-            results["chromium"] = chromium_check(args, folder)
+            results["chromium"] = chromium_check(args, folder, generated_documents(args.count, args.seed, texts=False))
         if args.resvg:
             results["resvg"] = resvg_check(args, folder)
         if args.images:
-            results["chromium-images"] = chromium_image_check(args, folder)
+            results["chromium-images"] = chromium_check(args, folder, image_documents(args.seed, *image_files(folder)))
     failed = [name for rows in results.values() for name, _, _, ok in rows if not ok]
     for kind, rows in results.items():
         shares, means = [row[1] for row in rows], [row[2] for row in rows]
