@@ -118,6 +118,12 @@ open class ASDisplayNode: DisplayNode {
     /// Texture's `contentMode`: where the node's contents go in its bounds (default `.scaleToFill`;
     /// ``ASImageNode`` sets `.scaleAspectFill`, as Texture's does).
     open var contentMode = UIViewContentMode.scaleToFill
+
+    #if !canImport(QuartzCore)
+    /// Texture's `layer`: the node's layer properties (``CALayer``), the same values as the node's display
+    /// properties, for code that sets them on the layer (`node.layer.cornerRadius = 5`).
+    public final private(set) lazy var layer = CALayer(node: self)
+    #endif
     #endif
 
     // MARK: Measuring

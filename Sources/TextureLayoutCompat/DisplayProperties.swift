@@ -36,6 +36,80 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 }
 #endif
 
+#if !canImport(QuartzCore)
+/// Core Animation's `CALayer` as Texture code reaches it through a node (`node.layer.cornerRadius = 5`): the
+/// node's layer properties, each read from and written to the node's own display property of the same meaning
+/// (`masksToBounds` is ``ASDisplayNode/clipsToBounds``, `opacity` is ``ASDisplayNode/alpha``). There are no layers
+/// to host here: sublayers, contents and animations are not part of it.
+public final class CALayer {
+    /// The node whose properties these are (it owns this object).
+    private unowned let node: ASDisplayNode
+
+    init(node: ASDisplayNode) { self.node = node }
+
+    /// The node's ``ASDisplayNode/cornerRadius``.
+    public var cornerRadius: CGFloat {
+        get { node.cornerRadius }
+        set { node.cornerRadius = newValue }
+    }
+    /// The node's ``ASDisplayNode/maskedCorners``.
+    public var maskedCorners: CACornerMask {
+        get { node.maskedCorners }
+        set { node.maskedCorners = newValue }
+    }
+    /// The node's ``ASDisplayNode/clipsToBounds``.
+    public var masksToBounds: Bool {
+        get { node.clipsToBounds }
+        set { node.clipsToBounds = newValue }
+    }
+    /// The node's ``ASDisplayNode/borderWidth``.
+    public var borderWidth: CGFloat {
+        get { node.borderWidth }
+        set { node.borderWidth = newValue }
+    }
+    /// The node's ``ASDisplayNode/borderColor``.
+    public var borderColor: CGColor? {
+        get { node.borderColor }
+        set { node.borderColor = newValue }
+    }
+    /// The node's ``ASDisplayNode/backgroundColor`` as a Core Graphics colour.
+    public var backgroundColor: CGColor? {
+        get { node.backgroundColor?.cgColor }
+        set { node.backgroundColor = newValue.map(UIColor.init(cgColor:)) }
+    }
+    /// The node's ``ASDisplayNode/alpha``.
+    public var opacity: Float {
+        get { Float(node.alpha) }
+        set { node.alpha = CGFloat(newValue) }
+    }
+    /// The node's ``ASDisplayNode/isHidden``.
+    public var isHidden: Bool {
+        get { node.isHidden }
+        set { node.isHidden = newValue }
+    }
+    /// The node's ``ASDisplayNode/shadowColor``.
+    public var shadowColor: CGColor? {
+        get { node.shadowColor }
+        set { node.shadowColor = newValue }
+    }
+    /// The node's ``ASDisplayNode/shadowOpacity``.
+    public var shadowOpacity: Float {
+        get { Float(node.shadowOpacity) }
+        set { node.shadowOpacity = CGFloat(newValue) }
+    }
+    /// The node's ``ASDisplayNode/shadowOffset``.
+    public var shadowOffset: CGSize {
+        get { node.shadowOffset }
+        set { node.shadowOffset = newValue }
+    }
+    /// The node's ``ASDisplayNode/shadowRadius``.
+    public var shadowRadius: CGFloat {
+        get { node.shadowRadius }
+        set { node.shadowRadius = newValue }
+    }
+}
+#endif
+
 #if !canImport(UIKit)
 /// UIKit's `UIView.ContentMode` (Objective-C's `UIViewContentMode`): where a node's contents go in its bounds.
 /// An image node draws its image so; Texture code writes the cases with a leading dot (`.scaleAspectFill`), which

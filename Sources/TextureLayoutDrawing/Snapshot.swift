@@ -166,10 +166,10 @@ extension ASImageNode {
             else { return [] }
             shown = modified
         }
-        guard let pixels = shown.pixels else { return [] }
-        return [.image(ImageDrawing(width: pixels.width, height: pixels.height,
-                                    premultipliedRGBA: pixels.premultipliedRGBA,
-                                    destination: Rect(contentMode.rect(for: shown.size, in: bounds))))]
+        return shown.pieces(in: contentMode.rect(for: shown.size, in: bounds)).map { piece in
+            .image(ImageDrawing(width: piece.pixels.width, height: piece.pixels.height,
+                                premultipliedRGBA: piece.pixels.premultipliedRGBA, destination: Rect(piece.rect)))
+        }
     }
 }
 #endif

@@ -57,8 +57,42 @@ extension UIImage {
     /// UIKit's `draw(in:blendMode:alpha:)`: the image scaled to fill `rect` in the current context, `alpha`
     /// opaque (every blend mode draws source-over; see ``CGBlendMode``).
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext(), let pixels else { return }
-        context.draw(pixels, in: rect, alpha: alpha)
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        for piece in pieces(in: rect) { context.draw(piece.pixels, in: piece.rect, alpha: alpha) }
+    }
+
+    /// What drawing the image into `rect` draws: its pixels scaled into it, or, for an image with
+    /// ``UIImage/capInsets``, nine pieces (corners at their size, edges stretched along their side, the middle
+    /// both ways), each with its own pixels. A piece with no pixels or no room is left out, so caps wider than
+    /// `rect` draw only what fits. Nothing for an image without pixels.
+    func pieces(in rect: CGRect) -> [(pixels: Bitmap, rect: CGRect)] {
+        guard let pixels else { return [] }
+        let insets = capInsets
+        guard insets.top > 0 || insets.left > 0 || insets.bottom > 0 || insets.right > 0 else {
+            return [(pixels, rect)]
+        }
+        /// The three spans of one axis: in the image's pixels and in `rect`'s points.
+        func spans(pixelCount: Int, start: Double, end: Double, from: CGFloat, to: CGFloat)
+            -> [(pixels: Range<Int>, points: (CGFloat, CGFloat))] {
+            let first = min(pixelCount, Int((start * Double(scale)).rounded()))
+            let last = max(first, pixelCount - Int((end * Double(scale)).rounded()))
+            let a = from + CGFloat(start), b = max(a, to - CGFloat(end))
+            return [(0..<first, (from, a)), (first..<last, (a, b)), (last..<pixelCount, (b, to))]
+        }
+        let columns = spans(pixelCount: pixels.width, start: insets.left, end: insets.right, from: rect.minX,
+                            to: rect.maxX)
+        let rows = spans(pixelCount: pixels.height, start: insets.top, end: insets.bottom, from: rect.minY,
+                         to: rect.maxY)
+        var pieces: [(pixels: Bitmap, rect: CGRect)] = []
+        for row in rows where row.points.1 > row.points.0 {
+            for column in columns where column.points.1 > column.points.0 {
+                guard let piece = pixels.cropped(columns: column.pixels, rows: row.pixels) else { continue }
+                pieces.append((piece, CGRect(x: column.points.0, y: row.points.0,
+                                             width: column.points.1 - column.points.0,
+                                             height: row.points.1 - row.points.0)))
+            }
+        }
+        return pieces
     }
 
     /// UIKit's `draw(at:)`: the image at its size with its top left corner at `point`.
@@ -75,6 +109,44 @@ extension UIImage {
         let bytes = Bitmaps.png(width: pixels.width, height: pixels.height,
                                 premultipliedRGBA: pixels.premultipliedRGBA)
         return bytes.isEmpty ? nil : Data(bytes)
+    }
+}
+
+extension UIImage.Bitmap {
+    /// The pixels of `columns` × `rows`; `nil` when either range is empty.
+    func cropped(columns: Range<Int>, rows: Range<Int>) -> UIImage.Bitmap? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(columns.count * rows.count * 4)
+        for row in rows {
+            let start = (row * width + columns.lowerBound) * 4
+            bytes += premultipliedRGBA[start..<start + columns.count * 4]
+        }
+        return UIImage.Bitmap(width: columns.count, height: rows.count, premultipliedRGBA: bytes)
+    }
+}
+
+/// Texture's resizable rounded images (UIImage+ASConvenience).
+extension UIImage {
+    /// Texture's `as_resizableRoundedImageWithCornerRadius:cornerColor:fillColor:` (UIImage+ASConvenience): a
+    /// square of `2 × cornerRadius + 1` points at the screen scale, filled with `cornerColor` (left transparent
+    /// when it is `nil` or clear), then a rounded rectangle of that radius filled with `fillColor`, resizable with
+    /// `cornerRadius` as every cap inset, so that it draws a rounded rectangle of any size.
+    public static func as_resizableRoundedImage(withCornerRadius cornerRadius: CGFloat, cornerColor: UIColor?,
+                                                fill fillColor: UIColor) -> UIImage {
+        let side = cornerRadius * 2 + 1
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = ASScreenScale()
+        let image = UIGraphicsImageRenderer(size: CGSize(width: side, height: side), format: format).image { _ in
+            let bounds = CGRect(x: 0, y: 0, width: side, height: side)
+            if let cornerColor, cornerColor.alpha > 0 {
+                cornerColor.setFill()
+                UIRectFill(bounds)
+            }
+            fillColor.setFill()
+            UIBezierPath(roundedRect: bounds, cornerRadius: cornerRadius).fill()
+        }
+        let cap = Double(cornerRadius)
+        return image.resizableImage(withCapInsets: UIEdgeInsets(top: cap, left: cap, bottom: cap, right: cap))
     }
 }
 

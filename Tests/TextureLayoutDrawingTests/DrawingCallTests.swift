@@ -123,6 +123,28 @@ struct DrawingCallTests {
         #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
     }
 
+    /// Texture's resizable rounded image (a 9-point square for radius 4, its caps the radius) drawn into a
+    /// 40 × 12 rectangle keeps its corners at radius 4: it is drawn in nine pieces, not scaled.
+    @Test func resizableRoundedImageKeepsItsCorners() throws {
+        let image = UIImage.as_resizableRoundedImage(withCornerRadius: 4, cornerColor: nil, fill: .red)
+        #expect(image.size == CGSize(width: 9, height: 9) && image.scale == 2)
+        #expect(image.capInsets.top == 4 && image.capInsets.left == 4 && image.capInsets.bottom == 4
+            && image.capInsets.right == 4)
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let drawn = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 12), format: format).image { _ in
+            image.draw(in: CGRect(x: 0, y: 0, width: 40, height: 12))
+        }
+        #expect(drawn.pixel(at: 20, 6) == .red)
+        // Outside the top left and top right corners: pixels (0, 0) and (79, 0), centres (0.25, 0.25) and
+        // (39.75, 0.25), are 5.3 points from the corners' centres (4, 4) and (36, 4).
+        #expect(drawn.pixel(0, 0) == .clear && drawn.pixel(79, 0) == .clear)
+        // Just right of the top left arc: pixel (8, 0), centre (4.25, 0.25), is on the straight top edge. Scaled
+        // instead of sliced, it would show the image's point (0.96, 0.19), 4.9 points from (4, 4): outside.
+        #expect(drawn.pixel(8, 0) == .red)
+        #expect(drawn.pixel(40, 0) == .red)
+    }
+
     /// A PNG file no code of ours wrote is decoded to its pixels, and pngData() writes a file that decodes to the
     /// same pixels.
     @Test func decodesAndEncodesPNG() throws {

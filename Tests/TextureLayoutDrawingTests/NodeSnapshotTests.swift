@@ -175,6 +175,28 @@ struct NodeSnapshotTests {
         #expect(image.pixel(79, 0) == .green && image.pixel(0, 79) == .green && image.pixel(79, 79) == .green)
     }
 
+    /// Properties set on the node's layer, as Texture code often writes them (`self.layer.cornerRadius = 5`), are
+    /// the node's own: a white 20 × 20 node with a 1-point red border, corners of radius 5, at half opacity.
+    @Test func layerPropertiesAreTheNodes() throws {
+        let node = ASDisplayNode()
+        node.backgroundColor = .white
+        node.layer.cornerRadius = 5
+        node.layer.borderColor = UIColor.red.cgColor
+        node.layer.borderWidth = 1
+        node.layer.masksToBounds = true
+        node.layer.opacity = 0.5
+        #expect(node.cornerRadius == 5 && node.borderWidth == 1 && node.clipsToBounds && node.alpha == 0.5)
+        #expect(node.borderColor == UIColor.red.cgColor && node.layer.backgroundColor == UIColor.white.cgColor)
+        let image = try laidOut(node, 20, 20).snapshotImage(scale: 2)
+        // Under the border: pixel (20, 0), centre (10.25, 0.25), in the band 0…1 of the top edge: red at half
+        // opacity, premultiplied (255 × 0.5 rounds to 128, give or take one).
+        #expect(image.pixel(20, 0).isClose(to: Pixel(128, 0, 0, 128), within: 1))
+        // Inside: white at half opacity. Outside the corner: pixel (0, 0), centre (0.25, 0.25), is 6.7 points from
+        // the corner's centre (5, 5) > 5.
+        #expect(image.pixel(at: 10, 10).isClose(to: Pixel(128, 128, 128, 128), within: 1))
+        #expect(image.pixel(0, 0) == .clear)
+    }
+
     /// A node never laid out has nothing to draw.
     @Test func aNodeWithoutSizeIsAnError() {
         #expect(throws: ASSnapshotError.noSize(.zero)) { try ASDisplayNode().snapshotImage() }

@@ -59,5 +59,15 @@ open class UIColor: NSObject, @unchecked Sendable {
     public class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
     /// UIKit's `orange`.
     public class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    /// UIKit's `cyan`.
+    public class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    /// UIKit's `yellow`.
+    public class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    /// UIKit's `magenta`.
+    public class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    /// UIKit's `purple`.
+    public class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    /// UIKit's `brown`.
+    public class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
 }
 #endif

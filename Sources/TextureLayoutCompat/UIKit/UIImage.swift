@@ -45,6 +45,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let bitmap: Bitmap?
     /// The PNG or JPEG file the image was read from, decoded when it is drawn.
     public let encodedData: Data?
+    /// UIKit's `capInsets`: the edges, in points, kept at their size when the image is drawn into a rectangle of
+    /// another size; the part between them is stretched (zero, the default: the whole image is scaled).
+    public let capInsets: UIEdgeInsets
 
     /// An image of `size` points at `scale` without pixels (not in UIKit, which has no pixel-less images): for
     /// tests and for code that knows its images' sizes. It draws nothing.
@@ -53,6 +56,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.scale = scale
         bitmap = nil
         encodedData = nil
+        capInsets = .zero
     }
 
     /// An image of `bitmap`'s pixels at `scale` pixels per point (what a drawing context returns).
@@ -62,6 +66,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.scale = s
         self.bitmap = bitmap
         encodedData = nil
+        capInsets = .zero
     }
 
     /// UIKit's `init(data:scale:)`: the PNG or JPEG in `data`, at `scale`; `nil` when the data is neither.
@@ -71,6 +76,23 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.scale = scale
         bitmap = nil
         encodedData = data
+        capInsets = .zero
+    }
+
+    /// `image` with other cap insets.
+    private init(_ image: UIImage, capInsets: UIEdgeInsets) {
+        size = image.size
+        scale = image.scale
+        bitmap = image.bitmap
+        encodedData = image.encodedData
+        self.capInsets = capInsets
+    }
+
+    /// UIKit's `resizableImage(withCapInsets:)`: the same image whose edges `capInsets` keep their size when it
+    /// is drawn larger or smaller; the middle is stretched (UIKit tiles it by default, which looks the same for
+    /// the one-colour middles such images have).
+    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+        UIImage(self, capInsets: capInsets)
     }
 
     /// UIKit's `init(contentsOfFile:)`: the PNG or JPEG file at `path`, at the scale its name says (`icon@2x.png`
