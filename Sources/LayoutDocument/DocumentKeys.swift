@@ -18,7 +18,8 @@ enum StyleKey: String, CaseIterable {
 
 /// The keys of one of a text's `runs`; listed for the same reason as ``DocumentKey``.
 enum RunKey: String, CaseIterable {
-    case text, font, size, color, letterSpacing
+    case text, font, size, color, letterSpacing, underline, underlineColor, strikethrough, strikethroughColor
+    case backgroundColor
 }
 
 /// The keys of a `backgroundGradient`; listed for the same reason as ``DocumentKey``.

@@ -415,7 +415,8 @@ struct DocumentReader {
         return try fonts.defaultFont(for: path)
     }
 
-    /// A text's `runs`: objects with `text` and optionally `font`, `size`, `color` and `letterSpacing`.
+    /// A text's `runs`: objects with `text` and optionally `font`, `size`, `color`, `letterSpacing`, the
+    /// decorations (`underline`, `strikethrough`, their colours) and `backgroundColor`.
     func runs(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [DocumentRun] {
         guard value.kind == .array else { throw wrongKind(value, expected: "an array of runs", at: path) }
         let path = path.stored()
@@ -436,6 +437,11 @@ struct DocumentReader {
                 case .size: run.size = try number(member, at: keyPath, allowsNegative: false)
                 case .color: run.color = try color(member, at: keyPath)
                 case .letterSpacing: run.letterSpacing = try number(member, at: keyPath, allowsNegative: true)
+                case .underline: run.underline = try choice(member, at: keyPath, TextLineStyle.self)
+                case .underlineColor: run.underlineColor = try color(member, at: keyPath)
+                case .strikethrough: run.strikethrough = try choice(member, at: keyPath, TextLineStyle.self)
+                case .strikethroughColor: run.strikethroughColor = try color(member, at: keyPath)
+                case .backgroundColor: run.backgroundColor = try color(member, at: keyPath)
                 }
             }
             guard hasText else { throw DocumentError(path: runPath, message: "a run needs \"text\"") }

@@ -10,8 +10,7 @@ extension DocumentLayout {
     /// lines or an image as its content. Images are drawn from the pixels `LayoutDocument.decodeImages()`
     /// decoded; one that was not decoded is decoded here, and one that cannot be is left out. Frames are clamped as
     /// ``LayoutPicture`` clamps them, so that a frame millions of canvases away cannot overflow a back end's
-    /// coordinates. Text shadows (a shadow of the glyphs) are issue
-    /// #27's: a text element's shadow keys draw nothing yet.
+    /// coordinates. A text's shadow keys are its glyphs' shadow (`TextNode.shadow`), not its box's.
     public var displayList: DisplayList {
         let canvas = LayoutPicture.canvas(for: size)
         var builder = DisplayListBuilder(canvas: canvas)
@@ -34,7 +33,8 @@ extension DocumentLayout {
                 guard builder.beginNode(frame: frame, paint: paint) else { continue }
                 begun = true
                 if let text = element as? TextNode {
-                    builder.addContent(text.glyphCommands(at: entry.frameInRoot.origin))
+                    builder.addContent(text.drawingCommands(at: entry.frameInRoot.origin),
+                                       shadow: text.visibleShadow)
                 } else if let image = element as? ImageNode, let pixels = try? image.image.pixels() {
                     let destination = image.contentMode.imageRect(imageSize: image.imageSize, in: frame)
                     builder.addContent(CollectionOfOne(.image(ImageDrawing(

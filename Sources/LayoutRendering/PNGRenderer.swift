@@ -250,7 +250,7 @@ struct CairoPainter {
 
     mutating func draw(_ commands: [DisplayCommand]) {
         var check = CallerCheck()
-        for command in commands {
+        for (index, command) in commands.enumerated() {
             if check.gaveUp() { return }
             // A path with a coordinate that is not finite would put the context in an error state that stops every
             // later drawing: such a command is left out.
@@ -268,6 +268,12 @@ struct CairoPainter {
                 cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
                 PNGRenderer.setColor(cr, color)
                 cairo_fill(cr)
+            case let .pushShadow(color, offset, blur):
+                shadow(of: commands[(index + 1)..<Self.matchingPopShadow(commands, after: index)], color: color,
+                       offset: offset, blur: blur)
+            case .popShadow:
+                // The shadow was drawn at its push; what it is cast by is drawn over it as any other command.
+                break
             case .pushClip(let box):
                 cairo_save(cr)
                 path(box)
@@ -499,16 +505,72 @@ struct CairoPainter {
         cairo_restore(cr)
     }
 
-    /// The shadow: the box filled into a mask, blurred (``GaussianBlur``), and the colour painted through it.
+    /// The index of the ``DisplayCommand/popShadow`` that ends the shadowed part opened at `push` (the end of the
+    /// list when it is missing).
+    static func matchingPopShadow(_ commands: [DisplayCommand], after push: Int) -> Int {
+        var depth = 0
+        for index in (push + 1)..<commands.count {
+            switch commands[index] {
+            case .pushShadow: depth += 1
+            case .popShadow:
+                if depth == 0 { return index }
+                depth -= 1
+            default: break
+            }
+        }
+        return commands.count
+    }
+
+    /// The shadow of a box: the box filled into a mask, blurred and painted through.
     private func shadow(_ box: RoundedBox, color: RGBA, blur: Double) {
+        let r = box.rect
+        paintShadow(color: color, blur: blur, inkX: r.minX * pixelScale, inkY: r.minY * pixelScale,
+                    inkWidth: r.width * pixelScale, inkHeight: r.height * pixelScale) { mcr in
+            cairo_scale(mcr, pixelScale, pixelScale)
+            CairoPainter.addPath(mcr, box)
+            cairo_set_source_rgba(mcr, 0, 0, 0, 1)
+            cairo_fill(mcr)
+        }
+    }
+
+    /// The shadow cast by `commands` (a text's glyphs and decorations): they are drawn once into a recording at
+    /// the picture's pixel scale, whose coverage (each drawing's colour alpha included, as Core Graphics' shadows
+    /// take it), moved by `offset`, is the mask.
+    private func shadow(of commands: ArraySlice<DisplayCommand>, color: RGBA, offset: Point, blur: Double) {
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil) else { return }
+        defer { cairo_surface_destroy(recording) }
+        let rcr = cairo_create(recording)!
+        cairo_scale(rcr, pixelScale, pixelScale)
+        var recorder = CairoPainter(cr: rcr, pixelScale: pixelScale, deviceUnitsPerPixel: 1, glyphs: .outlines,
+                                    faces: faces, width: width, height: height)
+        recorder.draw(Array(commands))
+        cairo_destroy(rcr)
+        // Replaying the recording may read the fonts' faces (glyphs shown rather than filled as paths).
+        faces.withEveryFontLocked {
+            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+            cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+            guard w > 0, h > 0 else { return }
+            let dx = offset.x * pixelScale, dy = offset.y * pixelScale
+            paintShadow(color: color, blur: blur, inkX: x + dx, inkY: y + dy, inkWidth: w, inkHeight: h) { mcr in
+                cairo_set_source_surface(mcr, recording, dx, dy)
+                cairo_paint(mcr)
+            }
+        }
+    }
+
+    /// Paints `color` through a blurred mask: `drawMask` draws the mask's coverage in pixels of the canvas
+    /// (its context is moved so that canvas pixels land in the mask) and covers `inkX`, `inkY`, `inkWidth`,
+    /// `inkHeight` (pixels); the mask spans that, widened by the blur's reach and limited to where it can reach
+    /// the canvas, and is blurred by ``GaussianBlur`` before the colour is painted through it.
+    private func paintShadow(color: RGBA, blur: Double, inkX: Double, inkY: Double, inkWidth: Double,
+                             inkHeight: Double, drawMask: (OpaquePointer) -> Void) {
         let sigma = min(max(blur, 0) * pixelScale, GaussianBlur.maximumSigma)
         let reach = Double(GaussianBlur.reach(sigma: sigma))
-        // The mask covers the blurred box where it can reach the canvas, in whole pixels.
-        let r = box.rect
-        let x0 = max((r.minX * pixelScale - reach).rounded(.down), -reach)
-        let y0 = max((r.minY * pixelScale - reach).rounded(.down), -reach)
-        let x1 = min((r.maxX * pixelScale + reach).rounded(.up), Double(width) + reach)
-        let y1 = min((r.maxY * pixelScale + reach).rounded(.up), Double(height) + reach)
+        // The mask covers the blurred ink where it can reach the canvas, in whole pixels.
+        let x0 = max((inkX - reach).rounded(.down), -reach)
+        let y0 = max((inkY - reach).rounded(.down), -reach)
+        let x1 = min((inkX + inkWidth + reach).rounded(.up), Double(width) + reach)
+        let y1 = min((inkY + inkHeight + reach).rounded(.up), Double(height) + reach)
         guard x1 > x0, y1 > y0 else { return }
         let maskWidth = Int(x1 - x0), maskHeight = Int(y1 - y0)
         guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight)),
@@ -516,10 +578,7 @@ struct CairoPainter {
         defer { cairo_surface_destroy(mask) }
         let mcr = cairo_create(mask)!
         cairo_translate(mcr, -x0, -y0)
-        cairo_scale(mcr, pixelScale, pixelScale)
-        CairoPainter.addPath(mcr, box)
-        cairo_set_source_rgba(mcr, 0, 0, 0, 1)
-        cairo_fill(mcr)
+        drawMask(mcr)
         cairo_destroy(mcr)
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {

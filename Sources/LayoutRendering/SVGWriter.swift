@@ -9,6 +9,9 @@ struct SVGWriter {
     let faces: PictureFaces
     /// The number of the next `id` (gradients, filters, clip paths).
     private var nextID = 0
+    /// The rectangles of the clips open, innermost last: a shadowed part's filter covers the innermost (what it
+    /// draws is clipped to it anyway).
+    private var clips: [Rect] = []
 
     init(faces: PictureFaces) {
         self.faces = faces
@@ -48,10 +51,33 @@ struct SVGWriter {
                 if !data.isEmpty { out += "<path d=\"\(data)\" \(SVGRenderer.fill(run.color))/>\n" }
                 out += faces.svgColorImages(run)
             case let .decoration(rect, color): out += shape(RoundedBox(rect), attributes: SVGRenderer.fill(color))
+            case let .pushShadow(color, offset, blur):
+                guard command.hasFiniteGeometry else {
+                    out += "<g>\n"
+                    continue
+                }
+                let id = newID("s")
+                var region = ""
+                if let r = clips.last {
+                    region = " filterUnits=\"userSpaceOnUse\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" "
+                        + "width=\"\(n(r.width))\" height=\"\(n(r.height))\""
+                }
+                out += "<filter id=\"\(id)\"\(region) color-interpolation-filters=\"sRGB\">"
+                    + "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(n(blur))\"/>"
+                    + "<feOffset dx=\"\(n(offset.x))\" dy=\"\(n(offset.y))\" result=\"b\"/>"
+                    + "<feFlood flood-color=\"\(color.hex)\" flood-opacity=\"\(SVGRenderer.short4(color.opacity))\"/>"
+                    + "<feComposite in2=\"b\" operator=\"in\"/>"
+                    + "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>"
+                    + "<g filter=\"url(#\(id))\">\n"
+            case .popShadow: out += "</g>\n"
             case .pushClip(let box):
+                clips.append(box.rect)
                 let id = newID("c")
                 out += "<clipPath id=\"\(id)\"><path d=\"\(pathData(box))\"/></clipPath><g clip-path=\"url(#\(id))\">\n"
-            case .popClip, .popGroup: out += "</g>\n"
+            case .popClip:
+                _ = clips.popLast()
+                out += "</g>\n"
+            case .popGroup: out += "</g>\n"
             case .pushGroup(let opacity): out += "<g opacity=\"\(SVGRenderer.short(opacity))\">\n"
             case let .border(box, width, color):
                 out += "<path d=\"\(pathData(box))\(pathData(box.inset(by: width)))\" fill-rule=\"evenodd\" "

@@ -74,9 +74,10 @@ extension ASDisplayNode {
         return builder.finish()
     }
 
-    /// What the node draws as its contents in `frame`: a text node's glyphs, an image node's image.
+    /// What the node draws as its contents in `frame`: a text node's glyphs and decorations, an image node's
+    /// image.
     private func contentCommands(in frame: Rect, scale: CGFloat) -> [DisplayCommand] {
-        if let text = self as? ASTextNode { return text.glyphCommands(at: frame.origin) }
+        if let text = self as? ASTextNode { return text.drawingCommands(at: frame.origin) }
         if let imageNode = self as? ASImageNode { return imageNode.imageCommands(in: frame, scale: scale) }
         return []
     }

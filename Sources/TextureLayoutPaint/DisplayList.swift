@@ -68,9 +68,14 @@ public enum DisplayCommand: Sendable {
     case image(ImageDrawing)
     /// Glyphs.
     case glyphs(GlyphRunDrawing)
-    /// A text decoration (underline, strikethrough, a run's background): a rectangle filled with a colour. Issue
-    /// #27's decorations make these.
+    /// A text decoration (underline, strikethrough, a run's background): a rectangle filled with a colour.
     case decoration(Rect, RGBA)
+    /// From here to the matching ``popShadow``, what is drawn casts one shadow, drawn first, under it (a text's
+    /// shadow, cast by its glyphs and decorations): their coverage moved by `offset`, blurred by a Gaussian of
+    /// standard deviation `blur` points and filled with `color` (its opacity already applied).
+    case pushShadow(color: RGBA, offset: Point, blur: Double)
+    /// Ends the innermost shadowed part.
+    case popShadow
     /// From here to the matching ``popClip``, drawing is clipped to the box.
     case pushClip(RoundedBox)
     /// Ends the innermost clip (a ``pushClip(_:)``'s or a ``pushClipPath(_:)``'s).
@@ -116,6 +121,7 @@ extension DisplayCommand {
                 && gradient.end.y.isFinite && gradient.radiusX.isFinite && gradient.radiusY.isFinite
         case .image(let image): return finite(image.destination)
         case let .decoration(rect, _): return finite(rect)
+        case let .pushShadow(_, offset, blur): return offset.x.isFinite && offset.y.isFinite && blur.isFinite
         case let .border(box, width, _): return finite(box) && width.isFinite
         case let .outline(rect, _, width, dash):
             return finite(rect) && width.isFinite && (dash.map { $0.on.isFinite && $0.off.isFinite } ?? true)
@@ -123,7 +129,7 @@ extension DisplayCommand {
             return from.x.isFinite && from.y.isFinite && to.x.isFinite && to.y.isFinite && width.isFinite
         case let .fillPath(path, _), let .pushClipPath(path): return path.isFinite
         case let .strokePath(path, _, width): return path.isFinite && width.isFinite
-        case .glyphs, .popClip, .pushGroup, .popGroup: return true
+        case .glyphs, .popClip, .pushGroup, .popGroup, .popShadow: return true
         }
     }
 }

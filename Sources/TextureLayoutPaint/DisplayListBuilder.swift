@@ -3,9 +3,9 @@ import TextureLayout
 /// Makes a display list from a tree of display nodes, each with a frame in the canvas and a ``Paint``, drawn
 /// as Core Animation draws layers. A producer walks its tree depth first, in drawing order (a node before its
 /// subnodes, subnodes in their order): it calls ``beginNode(frame:paint:)`` for each node, adds the node's
-/// content with ``addContent(_:)`` before beginning any of its subnodes, and calls ``endNode()`` after its last
-/// subnode. The document renderer walks a laid-out document this way; any tree of nodes with display properties
-/// can be fed alike.
+/// content with ``addContent(_:shadow:)`` before beginning any of its subnodes, and calls ``endNode()`` after its
+/// last subnode. The document renderer walks a laid-out document this way; any tree of nodes with display
+/// properties can be fed alike.
 ///
 /// Each visible node draws, composited as one group when its `alpha` is below 1:
 /// 1. its shadow (not when it clips to bounds), the box moved by the offset and blurred;
@@ -67,14 +67,21 @@ public struct DisplayListBuilder: Sendable {
     }
 
     /// Adds the open node's content (an image, a text's glyphs), clipped to its bounds, or to its rounded box when
-    /// it clips.
-    public mutating func addContent(_ commands: some Sequence<DisplayCommand>) {
+    /// it clips. With a visible `shadow`, the content casts it (a text's shadow, drawn into the node's content as
+    /// Texture's text node draws it, so clipped alike).
+    public mutating func addContent(_ commands: some Sequence<DisplayCommand>, shadow: Shadow? = nil) {
         guard let node = open.last else { return }
         var iterator = commands.makeIterator()
         guard let first = iterator.next() else { return }
         list.commands.append(.pushClip(node.contentClip))
+        let shadow = shadow.flatMap { $0.isVisible ? $0 : nil }
+        if let shadow {
+            list.commands.append(.pushShadow(color: shadow.color.withOpacity(multipliedBy: shadow.opacity),
+                                             offset: shadow.offset, blur: shadow.radius))
+        }
         list.commands.append(first)
         while let command = iterator.next() { list.commands.append(command) }
+        if shadow != nil { list.commands.append(.popShadow) }
         list.commands.append(.popClip)
     }
 

@@ -27,6 +27,9 @@ public struct TextLine: Hashable, Sendable {
     public var baseline: Double
     /// The glyphs, left to right (right-to-left runs reordered for display).
     public var glyphRuns: [GlyphRun]
+    /// The rectangles of its runs' backgrounds, underlines and strikethroughs, left to right, each run's
+    /// background before its lines (empty when no run of the line is decorated).
+    public var decorations: [TextDecoration] = []
 }
 
 /// A piece of a line in logical order before visual reordering: one shaped item, or the part of one that the line
@@ -106,9 +109,11 @@ extension ShapedText {
         let baseline = origin.y + box.top + box.height - box.descent
         var pen = x
         var runs: [GlyphRun] = []
+        var decorations: [TextDecoration] = []
         for index in order {
             let segment = segments[Int(index)]
             let run = segment.text.runs[segment.item.run]
+            let start = pen
             var glyphRun = GlyphRun(font: segment.item.font, size: run.effectiveSize, color: run.color, glyphs: [],
                                     positions: [])
             for glyph in segment.glyphs {
@@ -116,6 +121,13 @@ extension ShapedText {
                 glyphRun.positions.append(Point(pen + glyph.xOffset, baseline - glyph.yOffset))
                 pen += glyph.advance
                 if extraPerSpace > 0 && segment.text.units[Int(glyph.cluster)] == 0x20 { pen += extraPerSpace }
+            }
+            if run.decorations.isVisible {
+                // The run's own font, never the item's (a fallback font's metrics would move the lines between
+                // the fonts of one word).
+                run.decorations.rectangles(x: start, width: pen - start, lineTop: origin.y + box.top,
+                                           lineHeight: box.height, baseline: baseline, font: run.font,
+                                           size: run.effectiveSize, color: run.color, into: &decorations)
             }
             // Compared in place: a copy of the last run would share its arrays, and every append would copy them.
             if let last = runs.indices.last, runs[last].font == glyphRun.font, runs[last].size == glyphRun.size,
@@ -127,26 +139,39 @@ extension ShapedText {
             }
         }
         let frame = Rect(x: x, y: origin.y + box.top, width: box.width, height: box.height)
-        return TextLine(text: text, frame: frame, baseline: baseline, glyphRuns: runs)
+        return TextLine(text: text, frame: frame, baseline: baseline, glyphRuns: runs,
+                        decorations: TextDecoration.joined(decorations))
     }
 }
 
 extension TextNode {
-    /// The glyphs of the lines the text showed when it was measured, with the node's top left corner at `origin`:
-    /// what pictures draw of a text, a document's or a node tree's built in Swift.
-    package func glyphCommands(at origin: Point) -> [DisplayCommand] {
-        lines.flatMap { line in
-            line.offsetBy(origin).glyphRuns.map { run in
-                DisplayCommand.glyphs(GlyphRunDrawing(font: run.font, size: run.size, glyphs: run.glyphs,
-                                                      positions: run.positions, color: run.color))
+    /// What the text drew when it was measured, with the node's top left corner at `origin`, as TextKit draws it:
+    /// every run's background first, then each line's glyphs followed by its underlines and strikethroughs. What
+    /// pictures draw of a text, a document's or a node tree's built in Swift.
+    package func drawingCommands(at origin: Point) -> [DisplayCommand] {
+        let lines = self.lines.map { $0.offsetBy(origin) }
+        var commands: [DisplayCommand] = []
+        for line in lines {
+            for decoration in line.decorations where decoration.kind == .background {
+                commands.append(.decoration(decoration.rect, decoration.color))
             }
         }
+        for line in lines {
+            for run in line.glyphRuns {
+                commands.append(.glyphs(GlyphRunDrawing(font: run.font, size: run.size, glyphs: run.glyphs,
+                                                        positions: run.positions, color: run.color)))
+            }
+            for decoration in line.decorations where decoration.kind == .line {
+                commands.append(.decoration(decoration.rect, decoration.color))
+            }
+        }
+        return commands
     }
 }
 
 extension TextLine {
-    /// The line moved by `offset` (into the root's coordinate space), glyphs included: the output's `lines` and
-    /// the pictures both place a text node's lines this way.
+    /// The line moved by `offset` (into the root's coordinate space), glyphs and decorations included: the
+    /// output's `lines` and the pictures both place a text node's lines this way.
     package func offsetBy(_ offset: Point) -> TextLine {
         var moved = self
         moved.frame.origin = Point(frame.minX + offset.x, frame.minY + offset.y)
@@ -155,6 +180,10 @@ extension TextLine {
             moved.glyphRuns[index].positions = moved.glyphRuns[index].positions.map {
                 Point($0.x + offset.x, $0.y + offset.y)
             }
+        }
+        for index in moved.decorations.indices {
+            moved.decorations[index].rect.origin = Point(moved.decorations[index].rect.minX + offset.x,
+                                                         moved.decorations[index].rect.minY + offset.y)
         }
         return moved
     }

@@ -14,14 +14,18 @@ public struct TextRun: Hashable, Sendable {
     public var color: RGBA
     /// Extra space after every grapheme cluster, in points (`NSKernAttributeName`); may be negative.
     public var letterSpacing: Double
+    /// Underline, strikethrough and background, used only by pictures (they never change geometry).
+    public var decorations: TextDecorations
 
-    /// A run with the contract's defaults: size 17, black, no letter spacing.
-    public init(_ text: String, font: Font, size: Double = 17, color: RGBA = .black, letterSpacing: Double = 0) {
+    /// A run with the contract's defaults: size 17, black, no letter spacing, no decorations.
+    public init(_ text: String, font: Font, size: Double = 17, color: RGBA = .black, letterSpacing: Double = 0,
+                decorations: TextDecorations = TextDecorations()) {
         self.text = text
         self.font = font
         self.size = size
         self.color = color
         self.letterSpacing = letterSpacing
+        self.decorations = decorations
     }
 
     /// The largest size and letter spacing measured as given (a million points): far beyond any screen, and
@@ -39,6 +43,7 @@ public struct TextRun: Hashable, Sendable {
     /// Whether the attributes (everything but the text) are the same, so that two runs can shape as one.
     func hasSameAttributes(as other: TextRun) -> Bool {
         font == other.font && size == other.size && color == other.color && letterSpacing == other.letterSpacing
+            && decorations == other.decorations
     }
 }
 

@@ -3,6 +3,7 @@
 // node holds the text for the whole call and breaking does not replace it.
 
 import TextureLayout
+import TextureLayoutPaint
 
 /// A node that shows text: Texture's `ASTextNode`, measured with real fonts (HarfBuzz shaping, ICU line breaking
 /// and bidi).
@@ -48,6 +49,44 @@ open class TextNode: DisplayNode {
         }
     }
 
+    /// The shadow of the text's glyphs and decorations (`ASTextNode`'s `shadowColor`, `shadowOpacity`,
+    /// `shadowOffset` and `shadowRadius`, which are not its layer's). A shadow that draws (some opacity, a colour
+    /// that is not transparent, and a radius or an offset) changes the size as Texture's text renderer does: the
+    /// text is laid out in the size the range allows less ``shadowOutsets``, and the node's size is the text's
+    /// plus them, the lines moved right and down by the left and top outsets. The default draws nothing.
+    public final var shadow: Shadow {
+        get { textShadow }
+        set {
+            guard newValue != textShadow else { return }
+            textShadow = newValue
+            let outsets = TextNode.outsets(of: newValue)
+            guard outsets != shadowPadding else { return }
+            shadowPadding = outsets
+            textChanged()
+        }
+    }
+
+    /// How far ``shadow`` reaches past the text on each side, each ≥ 0: the blur radius less the offset towards
+    /// that side, where positive (Texture's shadow padding, which is these negated). All zero when the shadow
+    /// does not draw.
+    public final var shadowOutsets: EdgeInsets { shadowPadding }
+
+    /// ``shadow`` when it draws: Texture's text renderer draws a shadow with some opacity, a colour that is not
+    /// transparent, and a blur radius or an offset (one right under the glyphs, unblurred, it leaves out).
+    public final var visibleShadow: Shadow? { TextNode.draws(textShadow) ? textShadow : nil }
+
+    private static func draws(_ shadow: Shadow) -> Bool {
+        shadow.opacity > 0 && shadow.color.alpha > 0 && (shadow.radius != 0 || shadow.offset != Point(0, 0))
+    }
+
+    /// Texture's rule for a shadow's padding: zero unless the shadow draws; otherwise, on each side, how far the
+    /// blur reaches out beyond what the offset moves away from that side.
+    static func outsets(of shadow: Shadow) -> EdgeInsets {
+        guard draws(shadow) else { return .zero }
+        let r = shadow.radius, dx = shadow.offset.x, dy = shadow.offset.y
+        return EdgeInsets(top: max(0, r - dy), left: max(0, r - dx), bottom: max(0, r + dy), right: max(0, r + dx))
+    }
+
     /// When set, the ascender used for baseline alignment instead of the measured first baseline (a document's
     /// explicit `style.ascender`).
     public final var ascenderOverride: Double? {
@@ -70,6 +109,8 @@ open class TextNode: DisplayNode {
     // exclusivity check that a public stored property of an open class needs on every read (three in every
     // measurement, one more in each that breaks lines).
     private var paragraph: ParagraphStyle
+    private var textShadow = Shadow()
+    private var shadowPadding = EdgeInsets.zero
     private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
 
     private var shaped: ShapedText? {
@@ -169,7 +210,7 @@ open class TextNode: DisplayNode {
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
         if let brokenFor, brokenFor == key { return textSize }
-        let insets = paragraph.textContainerInset
+        let insets = paragraph.textContainerInset.adding(shadowPadding)
         let limits = LineBreakLimits(
             maxWidth: constrainedSize.width - insets.left - insets.right,
             maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
@@ -213,7 +254,7 @@ open class TextNode: DisplayNode {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
-            let top = paragraph.textContainerInset.top
+            let top = paragraph.textContainerInset.top + shadowPadding.top
             let (first, last) = ends
             let lastBaseline = top + last.top + last.height - last.descent
             setMeasuredBaseline(ascender: overrides.ascender ?? top + first.top + first.height - first.descent,
@@ -226,13 +267,21 @@ open class TextNode: DisplayNode {
     /// draw and the document's `lines` output lists. Empty before the node is laid out.
     public final var lines: [TextLine] {
         guard let shaped, brokenFor != nil else { return [] }
-        let insets = paragraph.textContainerInset
+        let insets = paragraph.textContainerInset.adding(shadowPadding)
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
         return boxes.map {
             shaped.line($0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
                         token: token)
         }
+    }
+}
+
+extension EdgeInsets {
+    /// Each side's inset plus `other`'s.
+    fileprivate func adding(_ other: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: top + other.top, left: left + other.left, bottom: bottom + other.bottom,
+                   right: right + other.right)
     }
 }
 

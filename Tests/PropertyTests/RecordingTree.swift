@@ -93,13 +93,14 @@ final class RecordingDisplayNode: DisplayNode, Recording {
     }
 }
 
-/// A text (the document's `text`), with the same runs, paragraph style and default direction.
+/// A text (the document's `text`), with the same runs, paragraph style, shadow and default direction.
 final class RecordingTextNode: TextNode, Recording {
     let recorder: Recorder
     init(_ recorder: Recorder, copying text: TextNode) {
         self.recorder = recorder
         super.init(runs: text.runs, paragraphStyle: text.paragraphStyle)
         defaultDirection = text.defaultDirection
+        shadow = text.shadow
     }
     override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         recorder.measure(self, c, parentSize) { super.calculateSize(c, parentSize: parentSize, context: context) }

@@ -18,6 +18,8 @@ struct DisplayListBuilderTests {
             case .popClip: "/clip"
             case .pushGroup: "group"
             case .popGroup: "/group"
+            case .pushShadow: "shadowed"
+            case .popShadow: "/shadowed"
             case .border: "border"
             case .outline: "outline"
             case .line: "line"
@@ -108,5 +110,25 @@ struct DisplayListBuilderTests {
         #expect(stops.count == 17)
         #expect(stops.dropFirst().allSatisfy { $0.color.red == 255 && $0.color.green == 0 })
         #expect(stops[8].color.alpha == 128 && stops[8].location == 0.5)
+    }
+
+    @Test func contentWithAShadowCastsItInsideTheContentsClip() {
+        var builder = DisplayListBuilder(canvas: Size(100, 100))
+        #expect(true == builder.beginNode(frame: Rect(x: 10, y: 10, width: 50, height: 40), paint: Paint()))
+        let glyphs = DisplayCommand.decoration(Rect(x: 10, y: 30, width: 20, height: 1), .black)
+        builder.addContent([glyphs], shadow: Shadow(color: RGBA(0, 0, 255, 128), opacity: 0.5, offset: Point(2, 3),
+                                                    radius: 1))
+        builder.endNode()
+        let list = builder.finish()
+        #expect(Self.names(list) == ["clip", "shadowed", "decoration", "/shadowed", "/clip"])
+        if case let .pushShadow(color, offset, blur) = list.commands[1] {
+            // The opacity multiplies the colour's own alpha: 128 × 0.5.
+            #expect(color == RGBA(0, 0, 255, 64) && offset == Point(2, 3) && blur == 1)
+        }
+        // A shadow without opacity adds nothing.
+        var plain = DisplayListBuilder(canvas: Size(100, 100))
+        #expect(true == plain.beginNode(frame: Rect(x: 10, y: 10, width: 50, height: 40), paint: Paint()))
+        plain.addContent([glyphs], shadow: Shadow(opacity: 0))
+        #expect(Self.names(plain.finish()) == ["clip", "decoration", "/clip"])
     }
 }

@@ -8,7 +8,8 @@ import TextureLayoutPaint
 
 extension ElementKind {
     /// `text`: a ``TextNode`` (Texture's `ASTextNode`) showing `text`, or `runs` (exactly one of them), with the
-    /// element's `font`, `size`, `color` and `letterSpacing` for every run that does not set its own.
+    /// element's `font`, `size`, `color`, `letterSpacing`, `underline`, `strikethrough` and their colours for every
+    /// run that does not set its own. Its shadow keys are its glyphs' shadow (``TextNode/shadow``).
     static let text = ElementKind(
         "text",
         keys: [
@@ -19,6 +20,8 @@ extension ElementKind {
             ElementKey("truncationToken", .string), .choice("alignment", TextAlignment.self),
             ElementKey("lineHeight", .number(allowsNegative: false)),
             ElementKey("lineSpacing", .number(allowsNegative: true)), ElementKey("textContainerInset", .insets),
+            .choice("underline", TextLineStyle.self), .choice("strikethrough", TextLineStyle.self),
+            ElementKey("underlineColor", .color), ElementKey("strikethroughColor", .color),
         ] + paintKeys,
         exclusiveKeys: [("text", "runs")]
     ) { values throws(DocumentError) in
@@ -37,7 +40,13 @@ extension ElementKind {
             built.append(TextRun(
                 run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
                 color: run.color ?? values.color("color") ?? .black,
-                letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0))
+                letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0,
+                decorations: TextDecorations(
+                    underline: run.underline ?? values.choice("underline", TextLineStyle.self) ?? .none,
+                    underlineColor: run.underlineColor ?? values.color("underlineColor"),
+                    strikethrough: run.strikethrough ?? values.choice("strikethrough", TextLineStyle.self) ?? .none,
+                    strikethroughColor: run.strikethroughColor ?? values.color("strikethroughColor"),
+                    backgroundColor: run.backgroundColor)))
         }
         var style = ParagraphStyle()
         if let maxLines = values.number("maxLines") { style.maximumNumberOfLines = Int(maxLines) }
@@ -48,7 +57,10 @@ extension ElementKind {
         style.lineHeight = values.number("lineHeight")
         if let spacing = values.number("lineSpacing") { style.lineSpacing = spacing }
         if let insets = values.insets("textContainerInset") { style.textContainerInset = insets }
-        return TextNode(runs: built, paragraphStyle: style, store: values.fonts.textStore)
+        let node = TextNode(runs: built, paragraphStyle: style, store: values.fonts.textStore)
+        // A shadow without opacity draws nothing and measures as none: the other shadow keys alone change nothing.
+        if values.number("shadowOpacity") != nil { node.shadow = values.paint.shadow }
+        return node
     }
 }
 
@@ -59,6 +71,12 @@ struct DocumentRun {
     var size: Double?
     var color: RGBA?
     var letterSpacing: Double?
+    var underline: TextLineStyle?
+    var underlineColor: RGBA?
+    var strikethrough: TextLineStyle?
+    var strikethroughColor: RGBA?
+    /// The run's own: on the text element, `backgroundColor` is the node's paint.
+    var backgroundColor: RGBA?
 }
 
 /// The fonts a document's `fonts` names, loaded when the document is read, and the store its texts share (their
@@ -90,6 +108,10 @@ extension LineBreakMode: NamedCases {
     static let documentValues = allCases
 }
 extension TruncationMode: NamedCases {
+    static let documentNames = names()
+    static let documentValues = allCases
+}
+extension TextLineStyle: NamedCases {
     static let documentNames = names()
     static let documentValues = allCases
 }

@@ -84,9 +84,9 @@ open class ASTextNode: ASDisplayNode {
     /// The number of lines of the latest measurement.
     public var lineCount: Int { renderer.lines.count }
 
-    /// The glyphs of the latest measurement's lines, with the node's top left corner at `origin`: what a picture
-    /// of the node draws.
-    package func glyphCommands(at origin: Point) -> [DisplayCommand] { renderer.glyphCommands(at: origin) }
+    /// What the latest measurement's lines draw (runs' backgrounds, glyphs, underlines and strikethroughs), with
+    /// the node's top left corner at `origin`: what a picture of the node draws.
+    package func drawingCommands(at origin: Point) -> [DisplayCommand] { renderer.drawingCommands(at: origin) }
 
     /// The text's size within `constrainedSize` (the range's max), rounded up to whole points, insets included.
     /// Without text there are no lines, and Texture's text layout (ASTextLayout.mm, "calculate bounding size")
