@@ -17,8 +17,11 @@ import TextureLayoutText
 /// Texture's `setAttributedText:` does, so stacks align text nodes by baseline.
 ///
 /// Attributes read: `.font` (a ``UIFont``; without one, the system font at 12 points, TextKit's default size),
-/// `.kern`, `.foregroundColor` (drawing only) and the first character's `.paragraphStyle` (alignment, line
-/// spacing, minimum and maximum line height).
+/// `.kern`, the first character's `.paragraphStyle` (alignment, line spacing, minimum and maximum line height),
+/// and for drawing only `.foregroundColor`, `.underlineStyle`, `.underlineColor`, `.strikethroughStyle`,
+/// `.strikethroughColor` and `.backgroundColor` (the text module's `TextDecorations`: the lines' positions and
+/// thicknesses come from the run's font; an ``NSUnderlineStyle``'s pattern and `byWord` are drawn as solid lines
+/// under every character).
 open class ASTextNode: ASDisplayNode {
     /// The text module's node that lays the text out; it is not in the layout tree.
     private let renderer = TextNode(runs: [])
@@ -137,15 +140,36 @@ open class ASTextNode: ASDisplayNode {
             let font = attributes[.font] as? UIFont ?? .systemFont(ofSize: 12)
             if let face = font.face {
                 let kern = (attributes[.kern] as? NSNumber)?.doubleValue ?? (attributes[.kern] as? Double) ?? 0
+                let decorations = TextDecorations(
+                    underline: Self.lineStyle(attributes[.underlineStyle]),
+                    underlineColor: (attributes[.underlineColor] as? UIColor)?.paintColor,
+                    strikethrough: Self.lineStyle(attributes[.strikethroughStyle]),
+                    strikethroughColor: (attributes[.strikethroughColor] as? UIColor)?.paintColor,
+                    backgroundColor: (attributes[.backgroundColor] as? UIColor)?.paintColor)
                 runs.append(TextRun(string.substring(with: range), font: face, size: Double(font.pointSize),
                                     color: (attributes[.foregroundColor] as? UIColor)?.paintColor ?? .black,
-                                    letterSpacing: kern))
+                                    letterSpacing: kern, decorations: decorations))
             }
             location = range.location + range.length
         }
         renderer.runs = runs
         updateParagraphStyle()
     }
+
+    /// The line style of an `.underlineStyle` or `.strikethroughStyle` value (a number, as UIKit stores it, or an
+    /// ``NSUnderlineStyle``): its low byte's style, none for 0 or no value, one line for a style it does not know.
+    private static func lineStyle(_ value: Any?) -> TextLineStyle {
+        let raw = (value as? NSNumber)?.intValue ?? (value as? Int) ?? (value as? NSUnderlineStyle)?.rawValue ?? 0
+        switch raw & 0xFF {
+        case 0: return .none
+        case NSUnderlineStyle.thick.rawValue: return .thick
+        case NSUnderlineStyle.double.rawValue: return .double
+        default: return .single
+        }
+    }
+
+    /// The lines of the latest measurement, each with its decorations (what a picture of the node draws).
+    package var lines: [TextLine] { renderer.lines }
 
     private func updateParagraphStyle() {
         var style = ParagraphStyle()

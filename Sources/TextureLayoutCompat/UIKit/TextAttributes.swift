@@ -15,6 +15,43 @@ extension NSAttributedString.Key {
     public static let kern = NSAttributedString.Key("NSKern")
     /// UIKit's `.paragraphStyle`: an ``NSParagraphStyle``.
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    /// UIKit's `.underlineStyle`: an ``NSUnderlineStyle``'s raw value, as a number.
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// UIKit's `.underlineColor`: a ``UIColor``; without one the underline takes the text's colour.
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// UIKit's `.strikethroughStyle`: an ``NSUnderlineStyle``'s raw value, as a number.
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// UIKit's `.strikethroughColor`: a ``UIColor``; without one the line takes the text's colour.
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+    /// UIKit's `.backgroundColor`: a ``UIColor`` filling the line's height behind the characters.
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+}
+
+/// UIKit's `NSUnderlineStyle`, the value of `.underlineStyle` and `.strikethroughStyle`: a line style in the low
+/// byte, a pattern and `byWord` above it.
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    /// The style's bits: the line style in the low byte, the pattern and `byWord` above it.
+    public let rawValue: Int
+
+    /// A style from its raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// One line.
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    /// One thick line.
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    /// Two lines.
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+    /// Dotted (drawn solid here).
+    public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    /// Dashed (drawn solid here).
+    public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    /// Dash and dot (drawn solid here).
+    public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
+    /// Dash, dot, dot (drawn solid here).
+    public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
+    /// Under words only, not the spaces between them (drawn under the spaces too here).
+    public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
 }
 
 /// UIKit's `NSTextAlignment`.
