@@ -283,6 +283,28 @@ import Testing
             2, startingWith: "root.borderWidth: a spec is a layout spec and draws nothing")
     }
 
+    /// Bad decorations and text shadows (#27): an unknown line style, a colour that is not one, a shadow colour of
+    /// the wrong kind, each on a run or the text element: one line with the JSON path, exit 2, and no picture.
+    @Test(arguments: [
+        (#"{"type": "text", "text": "a", "underline": "wavy"}"#,
+         #"root.underline: expected one of "none", "single", "thick", "double", got "wavy""#),
+        (#"{"type": "text", "runs": [{"text": "a"}, {"text": "b", "strikethrough": "dotted"}]}"#,
+         #"root.runs[1].strikethrough: expected one of "none", "single", "thick", "double", got "dotted""#),
+        (##"{"type": "text", "runs": [{"text": "a", "backgroundColor": "#12345"}]}"##,
+         #"root.runs[0].backgroundColor: expected a CSS colour"#),
+        (#"{"type": "text", "text": "a", "underlineColor": "reddish"}"#, #"root.underlineColor: expected a CSS colour"#),
+        (#"{"type": "text", "text": "a", "shadowOpacity": 1, "shadowColor": 7}"#,
+         #"root.shadowColor: expected a string"#),
+    ])
+    func badDecorationsWriteNothing(element: String, message: String) throws {
+        let scratch = try Scratch()
+        let out = scratch.path("picture.png")
+        try run(["render", "DOC", "-o", out], document: #"{"root": \#(element)}"#)
+            .expectFailure(2, startingWith: message)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        try run(["layout", "DOC"], document: #"{"root": \#(element)}"#).expectFailure(2, startingWith: message)
+    }
+
     @Test func labelsOptionTakesNoneNodesOrAll() throws {
         try run(["render", example("spec.json"), "--labels", "some"]).expectFailure(
             2, startingWith: "--labels: expected none, nodes or all, got \"some\"")
