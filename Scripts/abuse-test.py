@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""The server under abuse: starts `texture-layout serve --timeout 1` on loopback and sends, three times in a row
-each, the two requests that once held a core long after their answer: a text of one letter and a million
-combining marks (`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`). Right after each
-answer it sends a small layout and times it (the abandoned work, if it still ran, would slow it down); then it
-samples the server's CPU time every 10 ms (the kernel counts it in 10 ms ticks) for a second from the answer and
-reports when the server went quiet: the start of the first 50 ms in which it used less than 10 ms of CPU
-(`stopped_after_s`, the issue's "stops using its core within 100 ms of its 503"), the end of that window
-(`idle_after_s`), the CPU time it used from the answer until it stopped (`cpu_until_stopped_s`: the small layout
-and the freeing of the abandoned document's memory included; on a loaded machine the wall time to stop is this
-CPU time stretched by the wait for a core), and the last sample in that second at which its CPU time grew
-(`last_cpu_tick_s`: any work at all, a stray tick of the server's own timers included).
+"""The server under abuse: starts `texture-layout serve --timeout 1` on loopback and sends, three times in a row each,
+the two requests that once held a core long after their answer: a text of one letter and a million combining marks
+(`POST /layout`), and a PNG of 150,000 named nodes (`POST /render?format=png`); and a PNG whose time goes into
+encoding (a radial gradient of 16.6 million pixels), which went on after its answer until the PNG writer learned to
+stop. Right after each answer it sends a small layout and times it (the abandoned work, if it still ran, would slow
+it down); then it samples the server's CPU time every 10 ms (the kernel counts it in 10 ms ticks) for a second from
+the answer and reports when the server went quiet: the start of the first 50 ms in which it used less than 10 ms of
+CPU (`stopped_after_s`, the issue's "stops using its core within 100 ms of its 503"), the end of that window
+(`idle_after_s`), the CPU time it used from the answer until it stopped (`cpu_until_stopped_s`: the small layout and
+the freeing of the abandoned document's memory included; on a loaded machine the wall time to stop is this CPU time
+stretched by the wait for a core), and the last sample in that second at which its CPU time grew (`last_cpu_tick_s`:
+any work at all, a stray tick of the server's own timers included).
 
 Bounds (issue #30): every answer within 2.5 s, the small layout sent right after it answered within 0.5 s, the
 server idle within 1 s of each answer; the aim of 100 ms is reported (`stopped_after_s`), not enforced: at 10 ms
@@ -74,6 +75,14 @@ def grid_document(count=150_000):
     return json.dumps({"sizeRange": {"min": [2000, 0], "max": [2000, "inf"]}, "root": root}).encode()
 
 
+def gradient_document():
+    # One node of 2040 x 2040 points at scale 2 with a radial gradient: 16.6 million pixels, within the PNG
+    # limits; drawing it is one fill, and encoding it (libpng's filters and zlib) is most of its time.
+    return json.dumps({"scale": 2, "root": {"type": "node", "size": [2040, 2040], "backgroundGradient": {
+        "type": "radial", "colors": ["#ff0000", "#00ff00", "#0000ff", "#ffffff"],
+        "startPoint": [0.5, 0.5], "endPoint": [0.6, 0.55]}}}).encode()
+
+
 SMALL = json.dumps({"root": {"type": "stack", "children": [
     {"type": "node", "name": "a", "size": [40, 30]}, {"type": "text", "name": "b", "text": "Hello"}]}}).encode()
 
@@ -97,7 +106,8 @@ def main():
     args = parser.parse_args()
 
     kinds = [("million combining marks", "/layout", marks_document()),
-             ("150,000-node PNG", "/render?format=png", grid_document())]
+             ("150,000-node PNG", "/render?format=png", grid_document()),
+             ("16.6-million-pixel gradient PNG", "/render?format=png", gradient_document())]
     server, port = served_tool.start(args.tool, "--timeout", str(args.timeout), "--max-body", str(64 << 20))
     if server is None:
         return 1

@@ -194,10 +194,15 @@ package struct CairoImage: ~Copyable {
 /// The bytes Cairo writes through a stream (a PNG or PDF file), collected in memory.
 final class CairoBytes {
     private(set) var bytes: [UInt8] = []
+    /// The flag of the caller the file is written for (``LayoutCancellation/current`` when the writing began).
+    private let cancellation = LayoutCancellation.current
 
-    /// Cairo's write function: appends to the ``CairoBytes`` its closure points to.
+    /// Cairo's write function: appends to the ``CairoBytes`` its closure points to, or fails once its caller gave
+    /// up, which ends the writing. Encoding a large PNG is long work that nothing else stops: libpng's filters and
+    /// zlib are 15% of the 1.6 s of CPU of `render --format png` of 150,000 nodes (4000 × 2400 pixels).
     static let write: cairo_write_func_t = { closure, data, length in
         let sink = Unmanaged<CairoBytes>.fromOpaque(closure!).takeUnretainedValue()
+        if let cancellation = sink.cancellation, cancellation.isCancelled { return CAIRO_STATUS_WRITE_ERROR }
         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return CAIRO_STATUS_SUCCESS
     }
