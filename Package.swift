@@ -144,7 +144,8 @@ let package = Package(
             exclude: ["Cases", "known-divergences.md"]
         ),
         .testTarget(
-            name: "LayoutDocumentTests", dependencies: ["LayoutDocument", "LayoutJSON", "TextureLayoutText", "TextureLayoutPaint"]
+            name: "LayoutDocumentTests",
+            dependencies: ["LayoutDocument", "LayoutJSON", "TextureLayoutText", "TextureLayoutPaint", "TestSupport"]
         ),
         .testTarget(name: "TextureLayoutPaintTests", dependencies: ["TextureLayoutPaint", "TextureLayout"]),
         .testTarget(name: "TextureLayoutImagesTests", dependencies: ["TextureLayoutImages"], exclude: ["Images"]),
@@ -161,7 +162,7 @@ let package = Package(
         .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
         .testTarget(
             name: "TextureLayoutDrawingTests",
-            dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint", "TextureLayout", "LayoutDocument"]
+            dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint", "TextureLayout", "LayoutDocument", "TestSupport"]
         ),
         .testTarget(
             name: "TextureLayoutTestingTests",
@@ -178,7 +179,8 @@ let package = Package(
             name: "PropertyTests",
             dependencies: ["TextureLayout", "LayoutDocument", "LayoutJSON", "TextureLayoutText", "TestSupport"]
         ),
-        // What several test targets share (test targets cannot depend on each other): the seeded random numbers.
+        // What several test targets share (test targets cannot depend on each other): the seeded random numbers and
+        // hand-written PNG files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutDocument
+import TestSupport
 import Testing
 import TextureLayout
 
@@ -36,19 +37,8 @@ import TextureLayout
 
     /// A PNG of `width × height` pixels that has only its header: enough to lay out, nothing to decode.
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in body {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
-        }
-        func bigEndian(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
-        let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [])
-            + chunk("IEND", [])
+        let header = PNGFile.bigEndian(width) + PNGFile.bigEndian(height) + [8, 2, 0, 0, 0]
+        return PNGFile.signature + PNGFile.chunk("IHDR", header) + PNGFile.chunk("IDAT", []) + PNGFile.chunk("IEND", [])
     }
 
     @Test func sizeComesFromTheHeader() throws {

@@ -1,7 +1,9 @@
-// Reading pictures back, and a PNG file written by hand (stored DEFLATE blocks, PNG's CRC and zlib's Adler-32 as
-// their specifications give them), so that decoding is checked against a file no code of ours encoded.
+// Reading pictures back, and a PNG file written by hand (stored DEFLATE blocks and zlib's Adler-32 as their
+// specifications give them, the chunks by TestSupport's PNGFile), so that decoding is checked against a file no
+// code of ours encoded.
 
 import Foundation
+import TestSupport
 import TextureLayoutDrawing
 
 /// A pixel of a picture: red, green, blue, alpha, premultiplied (as the picture holds it).
@@ -60,27 +62,13 @@ func handWrittenPNG(width: Int, height: Int, color: (Int, Int) -> [UInt8]) -> Da
         a = (a + UInt32(byte)) % 65_521
         b = (b + a) % 65_521
     }
-    zlib += bigEndian(b << 16 | a)
-    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    file += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
-    file += chunk("IDAT", zlib)
-    file += chunk("IEND", [])
+    zlib += PNGFile.bigEndian(b << 16 | a)
+    var file = PNGFile.signature
+    let header = PNGFile.bigEndian(UInt32(width)) + PNGFile.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+    file += PNGFile.chunk("IHDR", header)
+    file += PNGFile.chunk("IDAT", zlib)
+    file += PNGFile.chunk("IEND", [])
     return Data(file)
-}
-
-private func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-}
-
-/// A PNG chunk: length, type, data, and the CRC-32 (polynomial 0xEDB88320, reflected) of type and data.
-private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in body {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
 }
 
 /// A 20 × 20 pixel PNG in four 10 × 10 quadrants: red top left, green top right, blue bottom left, white bottom
