@@ -27,6 +27,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BROKEN = '{"root": {"type": "stack", "children": [{"type": "node", "name": "a", "size": [50, "tall"]}]}}'
@@ -90,9 +91,11 @@ return null;
 def set_outlines(driver, wait, on):
     box = driver.find_element(By.ID, "outlines")
     if box.is_selected() != on:
-        before = driver.find_element(By.ID, "picture").get_attribute("innerHTML")
+        # Waits for the picture element itself to be replaced: the page's markup changes as soon as the pointer
+        # leaves the picture for the checkbox (the outline under it is cleared), long before the new picture comes.
+        before = driver.find_element(By.CSS_SELECTOR, "#picture svg")
         box.click()
-        wait.until(lambda d: d.find_element(By.ID, "picture").get_attribute("innerHTML") != before)
+        wait.until(expected_conditions.staleness_of(before))
 
 
 def hover(driver, wait, name, frame):
