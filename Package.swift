@@ -41,7 +41,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "TextureLayout"),
-        .target(name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
+        .target(
+            name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
         // Texture code's drawing where UIKit and Core Graphics are missing (image contexts, UIBezierPath,
         // node.snapshotImage()), a module of its own so that a layout-only client of TextureLayoutCompat links
         // neither Cairo nor libpng.
@@ -90,7 +91,9 @@ let package = Package(
         .target(name: "LayoutJSON", dependencies: ["TextureLayout"]),
         .target(
             name: "LayoutDocument",
-            dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages", "LayoutJSON"]
+            dependencies: [
+                "TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages", "LayoutJSON",
+            ]
         ),
         .target(
             name: "LayoutRendering",
@@ -101,7 +104,8 @@ let package = Package(
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
         // out, draw it, and word its errors. Not a product: its API is `package`, for those two only.
-        .target(name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutJSON"]),
+        .target(
+            name: "LayoutTool", dependencies: ["TextureLayout", "LayoutDocument", "LayoutRendering", "LayoutJSON"]),
         .target(
             name: "LayoutServer",
             dependencies: [
@@ -133,8 +137,9 @@ let package = Package(
             dependencies: [
                 "TextureLayout", "TextureLayoutCompat", "TextureLayoutDrawing", "TextureLayoutText", "LayoutRendering",
                 "TextureLayoutImages",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
-                         condition: .when(traits: ["SnapshotTesting"])),
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
             ]
         ),
         .testTarget(name: "TextureLayoutTests", dependencies: ["TextureLayout"], exclude: ["API-FACTS-COVERAGE.md"]),
@@ -152,24 +157,30 @@ let package = Package(
         .testTarget(
             name: "LayoutRenderingTests",
             dependencies: [
-                "LayoutRendering", "LayoutDocument", "LayoutJSON", "TextureLayout", "TextureLayoutText", "TextureLayoutPaint",
+                "LayoutRendering", "LayoutDocument", "LayoutJSON", "TextureLayout", "TextureLayoutText",
+                "TextureLayoutPaint",
                 "CCairo",
             ]
         ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["texture-layout"]),
         // Depends on the engine too: ReadmeExampleTests imports only it, next to files that import the compat module.
-        .testTarget(name: "TextureLayoutCompatTests", dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
+        .testTarget(
+            name: "TextureLayoutCompatTests",
+            dependencies: ["TextureLayoutCompat", "TextureLayout", "TextureLayoutText"]),
         .testTarget(
             name: "TextureLayoutDrawingTests",
-            dependencies: ["TextureLayoutDrawing", "TextureLayoutPaint", "TextureLayout", "LayoutDocument", "TestSupport"]
+            dependencies: [
+                "TextureLayoutDrawing", "TextureLayoutPaint", "TextureLayout", "LayoutDocument", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "TextureLayoutTestingTests",
             dependencies: [
                 "TextureLayoutTesting", "TextureLayoutCompat",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing",
-                         condition: .when(traits: ["SnapshotTesting"])),
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
             ]
         ),
         .testTarget(name: "TextureLayoutTextTests", dependencies: ["TextureLayoutText", "CICUShim", "TestSupport"]),

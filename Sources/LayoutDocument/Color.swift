@@ -19,9 +19,11 @@ extension RGBA {
         while let first = trimmed.first, whitespace.contains(first) { trimmed = trimmed.dropFirst() }
         while let last = trimmed.last, whitespace.contains(last) { trimmed = trimmed.dropLast() }
         // ASCII lowercase only: CSS keywords are ASCII case-insensitive, and no other letter may pass.
-        let lowered = String(String.UnicodeScalarView(trimmed.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
+        let lowered = String(
+            String.UnicodeScalarView(
+                trimmed.unicodeScalars.map { scalar in
+                    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+                }))
         if lowered.hasPrefix("#") {
             guard let color = RGBA(hexDigits: lowered.dropFirst()) else { return nil }
             self = color
@@ -63,7 +65,8 @@ extension RGBA {
         var alpha: UInt8 = 255
         if let alphaToken {
             guard let value = CSSArguments.value(alphaToken, allowsNone: !legacy),
-                  value.unit == .number || value.unit == .percentage else { return nil }
+                value.unit == .number || value.unit == .percentage
+            else { return nil }
             alpha = RGBA.channel(value.unit == .percentage ? value.number / 100 : value.number)
         }
         let parsed = values.compactMap { CSSArguments.value($0, allowsNone: !legacy) }
@@ -95,7 +98,9 @@ extension RGBA {
     }
 
     /// CSS's HSL to sRGB conversion; the results are fractions of the full channel.
-    private static func rgb(hue: Double, saturation: Double, lightness: Double)
+    private static func rgb(
+        hue: Double, saturation: Double, lightness: Double
+    )
         -> (red: Double, green: Double, blue: Double)
     {
         let s = min(max(saturation, 0), 1), l = min(max(lightness, 0), 1)
@@ -145,7 +150,8 @@ private enum CSSArguments {
         if arguments.contains(",") {
             let parts = arguments.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
             guard parts.count == 3 || parts.count == 4,
-                  parts.allSatisfy({ tokens($0).count == 1 && !$0.contains("/") }) else { return nil }
+                parts.allSatisfy({ tokens($0).count == 1 && !$0.contains("/") })
+            else { return nil }
             return (Array(parts.prefix(3)), parts.count == 4 ? parts[3] : nil, true)
         }
         let halves = arguments.split(separator: "/", omittingEmptySubsequences: false)
@@ -161,8 +167,10 @@ private enum CSSArguments {
     /// A CSS number with an optional `%` or angle unit; `none` (the space-separated form's missing value) is 0.
     static func value(_ token: Substring, allowsNone: Bool) -> Value? {
         if token == "none" { return allowsNone ? Value(number: 0, unit: .number) : nil }
-        let units: [(String, Unit)] = [("%", .percentage), ("deg", .degrees), ("grad", .gradians), ("rad", .radians),
-                                       ("turn", .turns)]
+        let units: [(String, Unit)] = [
+            ("%", .percentage), ("deg", .degrees), ("grad", .gradians), ("rad", .radians),
+            ("turn", .turns),
+        ]
         var text = token
         var unit = Unit.number
         if let (suffix, found) = units.first(where: { token.hasSuffix($0.0) }) {

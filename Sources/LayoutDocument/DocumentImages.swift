@@ -82,8 +82,9 @@ final class DocumentImages {
         }
         totalPixels += header.width * header.height
         guard totalPixels <= limits.maxTotalPixels else {
-            throw failure("the document's images add up to \(totalPixels) pixels: more than "
-                + "\(limits.maxTotalPixels)")
+            throw failure(
+                "the document's images add up to \(totalPixels) pixels: more than "
+                    + "\(limits.maxTotalPixels)")
         }
         let image = DocumentImage(name: name, bytes: bytes, header: header)
         bySource[source] = image
@@ -91,7 +92,9 @@ final class DocumentImages {
     }
 
     /// The bytes of the file `source` names, where ``files`` allows.
-    private func readFile(_ source: String, at path: JSONPath, failure: (String) -> DocumentError)
+    private func readFile(
+        _ source: String, at path: JSONPath, failure: (String) -> DocumentError
+    )
         throws(DocumentError) -> [UInt8]
     {
         let resolved: String?

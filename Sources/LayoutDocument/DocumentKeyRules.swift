@@ -14,7 +14,8 @@ extension LayoutDocument {
         func plain(_ names: [String]) -> [String: Value] {
             Dictionary(uniqueKeysWithValues: names.map { ($0, Value()) })
         }
-        func rawValues<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String: Value] where Key.RawValue == String {
+        func rawValues<Key: RawRepresentable & CaseIterable>(_: Key.Type) -> [String: Value]
+        where Key.RawValue == String {
             plain(Key.allCases.map(\.rawValue))
         }
         let unknown: @Sendable (String, String?) -> String = { key, _ in unknownKeyMessage(key) }
@@ -24,24 +25,29 @@ extension LayoutDocument {
         documentKeys[DocumentKey.fonts.rawValue] = Value(object: fonts)
         var variants: [String: [String: Value]] = [:]
         for kind in ElementKind.all {
-            variants[kind.type] = Dictionary(uniqueKeysWithValues: kind.keys.map { key in
-                let value: Value = switch key.value {
-                case .element: Value(object: element)
-                case .elements: Value(items: element)
-                case .insets: Value(object: insets)
-                case .gradient: Value(object: gradient)
-                case .runs: Value(items: run)
-                case .number, .positiveNumber, .bool, .choice, .size, .point, .fraction, .corners, .color, .string,
-                     .count, .fontName: Value()
-                }
-                return (key.name, value)
-            })
+            variants[kind.type] = Dictionary(
+                uniqueKeysWithValues: kind.keys.map { key in
+                    let value: Value =
+                        switch key.value {
+                        case .element: Value(object: element)
+                        case .elements: Value(items: element)
+                        case .insets: Value(object: insets)
+                        case .gradient: Value(object: gradient)
+                        case .runs: Value(items: run)
+                        case .number, .positiveNumber, .bool, .choice, .size, .point, .fraction, .corners, .color,
+                            .string,
+                            .count, .fontName:
+                            Value()
+                        }
+                    return (key.name, value)
+                })
         }
         return JSONKeyRules([
             JSONKeyRules.Object(keys: documentKeys, message: unknown),
-            JSONKeyRules.Object(keys: ["type": Value(), "name": Value(), "style": Value(object: style)],
-                                selector: "type", variants: variants,
-                                message: { key, type in ElementKind.named(type ?? "")?.unknownKeyMessage(key) ?? "" }),
+            JSONKeyRules.Object(
+                keys: ["type": Value(), "name": Value(), "style": Value(object: style)],
+                selector: "type", variants: variants,
+                message: { key, type in ElementKind.named(type ?? "")?.unknownKeyMessage(key) ?? "" }),
             JSONKeyRules.Object(keys: rawValues(StyleKey.self), message: { key, _ in StyleKey.unknownKeyMessage(key) }),
             JSONKeyRules.Object(keys: rawValues(SizeRangeKey.self), message: unknown),
             // `fonts` maps the document's names of fonts to their entries.

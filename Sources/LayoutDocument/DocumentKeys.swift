@@ -44,4 +44,3 @@ enum InsetKey: String, CaseIterable {
 
 /// The reader's message for a key an object (other than an element or a style) does not have.
 func unknownKeyMessage(_ key: String) -> String { "unknown key \(jsonString(key))" }
-

@@ -89,7 +89,9 @@ struct DocumentReader {
         self.tapeToFree = tapeToFree
     }
 
-    mutating func document(_ value: JSONValueRef, at documentPath: JSONPath) throws(DocumentError)
+    mutating func document(
+        _ value: JSONValueRef, at documentPath: JSONPath
+    ) throws(DocumentError)
         -> LayoutDocument
     {
         var range = SizeRange.unconstrained
@@ -121,9 +123,10 @@ struct DocumentReader {
             }
         }
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
-        return LayoutDocument(sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
-                              elements: elements, elementsByName: elementsByName, percentageBounds: percentageBounds,
-                              hasTexts: hasTexts, imageNodes: imageNodes)
+        return LayoutDocument(
+            sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
+            elements: elements, elementsByName: elementsByName, percentageBounds: percentageBounds,
+            hasTexts: hasTexts, imageNodes: imageNodes)
     }
 
     // MARK: Elements
@@ -181,7 +184,9 @@ struct DocumentReader {
     /// Reads the element the document's `key` holds and everything nested in it. Nesting is followed with a stack of
     /// frames on the heap rather than by recursion, so any depth reads on any thread; errors come in the order a
     /// depth-first reading meets them.
-    mutating func element(_ value: JSONValueRef, key: String, at path: JSONPath) throws(DocumentError)
+    mutating func element(
+        _ value: JSONValueRef, key: String, at path: JSONPath
+    ) throws(DocumentError)
         -> LayoutElement
     {
         var frames = [try begin(value, at: path, parent: ElementTable.noParent, keyPosition: 0, index: nil)]
@@ -190,8 +195,10 @@ struct DocumentReader {
                 if elements.count % 1024 == 0, let cancellation, cancellation.isCancelled {
                     throw DocumentError(path: child.path, message: "reading was stopped")
                 }
-                frames.append(try begin(child.value, at: child.path, parent: frames[frames.count - 1].number,
-                                        keyPosition: child.keyPosition, index: child.index))
+                frames.append(
+                    try begin(
+                        child.value, at: child.path, parent: frames[frames.count - 1].number,
+                        keyPosition: child.keyPosition, index: child.index))
                 continue
             }
             let frame = frames.removeLast()
@@ -205,7 +212,9 @@ struct DocumentReader {
 
     /// Checks an element object's type, numbers the element (held by the key at `keyPosition` of element
     /// `parent`'s kind, at `index` in the key's array if it holds one) and starts reading it.
-    mutating func begin(_ value: JSONValueRef, at path: JSONPath, parent: UInt32, keyPosition: Int, index: Int?)
+    mutating func begin(
+        _ value: JSONValueRef, at path: JSONPath, parent: UInt32, keyPosition: Int, index: Int?
+    )
         throws(DocumentError) -> Frame
     {
         let path = path.stored()
@@ -219,13 +228,15 @@ struct DocumentReader {
         }
         guard let kindPosition = ElementKind.position(of: type) else {
             let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
-            throw DocumentError(path: path.appending("type"),
-                                message: "unknown element type \(jsonString(type)) (expected one of \(known))")
+            throw DocumentError(
+                path: path.appending("type"),
+                message: "unknown element type \(jsonString(type)) (expected one of \(known))")
         }
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
-        return Frame(path: path, number: number, end: value.endIndex, kind: kind, members: fields,
-                     values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images))
+        return Frame(
+            path: path, number: number, end: value.endIndex, kind: kind, members: fields,
+            values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images))
     }
 
     /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's
@@ -247,8 +258,9 @@ struct DocumentReader {
                     pending.items = items
                     frame.pending = pending
                     let index = pending.built.count
-                    return Child(value: item, path: pending.path.appending(index: index),
-                                 keyPosition: pending.keyPosition, index: index)
+                    return Child(
+                        value: item, path: pending.path.appending(index: index),
+                        keyPosition: pending.keyPosition, index: index)
                 }
                 frame.values.set(pending.key, .elements(pending.built))
             }
@@ -284,10 +296,12 @@ struct DocumentReader {
                     built.reserveCapacity(member.count)
                     // Stored once: every item's path extends it.
                     let arrayPath = path.stored()
-                    frame.pending = PendingKey(key: key, keyPosition: keyPosition, path: arrayPath, items: items,
-                                               built: built)
-                    return Child(value: first, path: arrayPath.appending(index: 0), keyPosition: keyPosition,
-                                 index: 0)
+                    frame.pending = PendingKey(
+                        key: key, keyPosition: keyPosition, path: arrayPath, items: items,
+                        built: built)
+                    return Child(
+                        value: first, path: arrayPath.appending(index: 0), keyPosition: keyPosition,
+                        index: 0)
                 default:
                     frame.values.set(key, try value(member, declared.value, key: key, at: path))
                     if declared.isPaint { frame.hasPaint = true }
@@ -302,12 +316,15 @@ struct DocumentReader {
     mutating func finish(_ frame: Frame) throws(DocumentError) -> LayoutElement {
         let kind = frame.kind
         for key in kind.keys where key.isRequired && !frame.values.has(key.name) {
-            throw DocumentError(path: frame.path,
-                                message: "\(article(kind.type)) \(kind.type) needs \(jsonString(key.name))")
+            throw DocumentError(
+                path: frame.path,
+                message: "\(article(kind.type)) \(kind.type) needs \(jsonString(key.name))")
         }
         for (first, second) in kind.exclusiveKeys where frame.values.has(first) && frame.values.has(second) {
-            throw DocumentError(path: frame.path, message: "\(article(kind.type)) \(kind.type) has either "
-                + "\(jsonString(first)) or \(jsonString(second)), not both")
+            throw DocumentError(
+                path: frame.path,
+                message: "\(article(kind.type)) \(kind.type) has either "
+                    + "\(jsonString(first)) or \(jsonString(second)), not both")
         }
         let built = try kind.build(frame.values)
         if let style = frame.style { built.sharedStyle = style }
@@ -326,7 +343,9 @@ struct DocumentReader {
     }
 
     /// A key's value that is not an element, checked against what its declaration says it must be.
-    func value(_ value: JSONValueRef, _ kind: ElementValueKind, key: String, at path: JSONPath)
+    func value(
+        _ value: JSONValueRef, _ kind: ElementValueKind, key: String, at path: JSONPath
+    )
         throws(DocumentError) -> ElementValues.Value
     {
         switch kind {
@@ -381,8 +400,10 @@ struct DocumentReader {
                 throw DocumentError(path: entryPath.appending("file"), message: error.message)
             }
             guard let resolved else {
-                throw DocumentError(path: entryPath.appending("file"), message:
-                    "\(jsonString(file)): font files are not accepted here (no fonts folder)")
+                throw DocumentError(
+                    path: entryPath.appending("file"),
+                    message:
+                        "\(jsonString(file)): font files are not accepted here (no fonts folder)")
             }
             do {
                 fonts.byName[name] = try Font(file: resolved, faceIndex: index)
@@ -409,8 +430,10 @@ struct DocumentReader {
         if let font = fonts.byName[name] { return font }
         guard name == "default" else {
             let known = (fonts.byName.keys.sorted() + ["default"]).map { jsonString($0) }.joined(separator: ", ")
-            throw DocumentError(path: path, message:
-                "unknown font \(jsonString(name)) (\"fonts\" defines \(known))")
+            throw DocumentError(
+                path: path,
+                message:
+                    "unknown font \(jsonString(name)) (\"fonts\" defines \(known))")
         }
         return try fonts.defaultFont(for: path)
     }
@@ -464,7 +487,9 @@ struct DocumentReader {
 
     /// Reads a `style` object; `percentages` gets the percentage min and max sizes it sets, each with the path of
     /// the value that set it (`minWidth`, or `minLayoutSize[0]`), so that a layout error can point there.
-    func style(_ value: JSONValueRef, at path: JSONPath, percentages: inout [LayoutDocument.PercentageBound])
+    func style(
+        _ value: JSONValueRef, at path: JSONPath, percentages: inout [LayoutDocument.PercentageBound]
+    )
         throws(DocumentError) -> Style
     {
         let path = path.stored()
@@ -475,8 +500,11 @@ struct DocumentReader {
             let path = path.appending(key)
             for stored in Self.storedDimensions[key] ?? [] {
                 if let earlier = writtenBy[stored] {
-                    throw DocumentError(path: path, message:
-                        "sets \(stored), which \(jsonString(earlier)) already sets (the result would depend on order)")
+                    throw DocumentError(
+                        path: path,
+                        message:
+                            "sets \(stored), which \(jsonString(earlier)) already sets (the result would depend on order)"
+                    )
                 }
                 writtenBy[stored] = key
             }
@@ -507,7 +535,8 @@ struct DocumentReader {
             case .layoutPosition: style.layoutPosition = try point(member, at: path)
             }
         }
-        let anyPercentage = style.minWidth.unit == .fraction || style.maxWidth.unit == .fraction
+        let anyPercentage =
+            style.minWidth.unit == .fraction || style.maxWidth.unit == .fraction
             || style.minHeight.unit == .fraction || style.maxHeight.unit == .fraction
         guard anyPercentage else { return style }
         let bounds: [(stored: String, dimension: Dimension, onWidth: Bool)] = [
@@ -531,15 +560,19 @@ struct DocumentReader {
             throw wrongKind(value, expected: "a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\")", at: path)
         }
         guard let dimension = Dimension(strictlyParsing: text) else {
-            throw DocumentError(path: path, message:
-                "expected a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\"), got \(value.shortDescription)")
+            throw DocumentError(
+                path: path,
+                message:
+                    "expected a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\"), got \(value.shortDescription)")
         }
         if dimension.unit == .points && dimension.value < 0 {
             throw DocumentError(path: path, message: "a size must not be negative, got \(value.shortDescription)")
         }
         if dimension.unit == .fraction && !(0...1).contains(dimension.value) {
-            throw DocumentError(path: path, message:
-                "a percentage must lie between 0% and 100%, got \(value.shortDescription)")
+            throw DocumentError(
+                path: path,
+                message:
+                    "a percentage must lie between 0% and 100%, got \(value.shortDescription)")
         }
         return dimension
     }

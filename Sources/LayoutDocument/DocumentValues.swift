@@ -22,8 +22,10 @@ extension DocumentReader {
             }
         }
         if range.min.width > range.max.width || range.min.height > range.max.height {
-            throw DocumentError(path: path, message:
-                "the minimum \(documentPair(range.min)) exceeds the maximum \(documentPair(range.max))")
+            throw DocumentError(
+                path: path,
+                message:
+                    "the minimum \(documentPair(range.min)) exceeds the maximum \(documentPair(range.max))")
         }
         return range
     }
@@ -70,14 +72,18 @@ extension DocumentReader {
             throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
         }
         guard number <= Double(Int32.max) else {
-            throw DocumentError(path: path, message:
-                "the number \(value.shortDescription) is too large (at most \(Int32.max))")
+            throw DocumentError(
+                path: path,
+                message:
+                    "the number \(value.shortDescription) is too large (at most \(Int32.max))")
         }
         return Int(number)
     }
 
     /// A finite number; `"inf"` too where unbounded is allowed.
-    func number(_ value: JSONValueRef, at path: JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false)
+    func number(
+        _ value: JSONValueRef, at path: JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false
+    )
         throws(DocumentError) -> Double
     {
         if allowsInfinity, value.stringValue == "inf" { return .infinity }
@@ -85,9 +91,11 @@ extension DocumentReader {
             throw wrongKind(value, expected: allowsInfinity ? "a number or \"inf\"" : "a number", at: path)
         }
         if value.isOverflow {
-            throw DocumentError(path: path, message:
-                "the number \(value.numberText ?? value.shortDescription) is too large to be finite"
-                + (allowsInfinity ? " (write \"inf\" for unbounded)" : ""))
+            throw DocumentError(
+                path: path,
+                message:
+                    "the number \(value.numberText ?? value.shortDescription) is too large to be finite"
+                    + (allowsInfinity ? " (write \"inf\" for unbounded)" : ""))
         }
         if !allowsNegative && number < 0 {
             throw DocumentError(path: path, message: "must not be negative, got \(value.shortDescription)")
@@ -95,13 +103,20 @@ extension DocumentReader {
         return number
     }
 
-    func pair<T>(_ value: JSONValueRef, at path: JSONPath,
-                 _ item: (JSONValueRef, JSONPath) throws(DocumentError) -> T) throws(DocumentError) -> (T, T) {
+    func pair<T>(
+        _ value: JSONValueRef, at path: JSONPath,
+        _ item: (JSONValueRef, JSONPath) throws(DocumentError) -> T
+    ) throws(DocumentError) -> (T, T) {
         guard value.kind == .array, value.count == 2,
-              let first = value.element(at: 0), let second = value.element(at: 1) else {
+            let first = value.element(at: 0), let second = value.element(at: 1)
+        else {
             guard value.kind == .array else { throw wrongKind(value, expected: "an array of two values", at: path) }
-            let count = value.count == 0 ? "an empty array" : value.count == 1 ? "an array of 1 value"
-                : "an array of \(value.count) values"
+            let count =
+                value.count == 0
+                ? "an empty array"
+                : value.count == 1
+                    ? "an array of 1 value"
+                    : "an array of \(value.count) values"
             throw DocumentError(path: path, message: "expected an array of two values, got \(count)")
         }
         let path = path.stored()
@@ -112,8 +127,10 @@ extension DocumentReader {
     func color(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> RGBA {
         let text = try string(value, at: path)
         guard let color = RGBA(css: text) else {
-            throw DocumentError(path: path, message: "expected a CSS colour (a name such as \"tomato\", \"#rgb\", "
-                + "\"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \(value.shortDescription)")
+            throw DocumentError(
+                path: path,
+                message: "expected a CSS colour (a name such as \"tomato\", \"#rgb\", "
+                    + "\"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \(value.shortDescription)")
         }
         return color
     }
@@ -133,8 +150,11 @@ extension DocumentReader {
         let path = path.stored()
         var corners: Corners = []
         for (index, item) in value.elements.enumerated() {
-            corners.insert(Corners.documentValues[try choiceIndex(item, Corners.documentNames,
-                                                                   at: path.appending(index: index))])
+            corners.insert(
+                Corners.documentValues[
+                    try choiceIndex(
+                        item, Corners.documentNames,
+                        at: path.appending(index: index))])
         }
         return corners
     }
@@ -153,8 +173,11 @@ extension DocumentReader {
             switch gradientKey {
             case .colors, .locations:
                 guard member.kind == .array else {
-                    throw wrongKind(member, expected: gradientKey == .colors ? "an array of colours"
-                        : "an array of numbers", at: keyPath)
+                    throw wrongKind(
+                        member,
+                        expected: gradientKey == .colors
+                            ? "an array of colours"
+                            : "an array of numbers", at: keyPath)
                 }
                 let arrayPath = keyPath.stored()
                 if gradientKey == .colors {
@@ -168,8 +191,10 @@ extension DocumentReader {
                     for (index, item) in member.elements.enumerated() {
                         let location = try fraction(item, at: arrayPath.appending(index: index))
                         if let previous = read.last, location < previous {
-                            throw DocumentError(path: arrayPath.appending(index: index), message:
-                                "locations must not decrease, got \(format(location)) after \(format(previous))")
+                            throw DocumentError(
+                                path: arrayPath.appending(index: index),
+                                message:
+                                    "locations must not decrease, got \(format(location)) after \(format(previous))")
                         }
                         read.append(location)
                     }
@@ -181,12 +206,16 @@ extension DocumentReader {
             }
         }
         guard let colors, colors.count >= 2 else {
-            throw DocumentError(path: colors == nil ? path : path.appending("colors"), message:
-                "a gradient needs \"colors\" with at least two colours")
+            throw DocumentError(
+                path: colors == nil ? path : path.appending("colors"),
+                message:
+                    "a gradient needs \"colors\" with at least two colours")
         }
         if let locations, locations.count != colors.count {
-            throw DocumentError(path: path.appending("locations"), message: "expected \(colors.count) locations "
-                + "(one per colour), got \(locations.count)")
+            throw DocumentError(
+                path: path.appending("locations"),
+                message: "expected \(colors.count) locations "
+                    + "(one per colour), got \(locations.count)")
         }
         let spread = locations ?? Gradient.evenLocations(count: colors.count)
         gradient.stops = zip(colors, spread).map { Gradient.Stop($0, at: $1) }
@@ -203,7 +232,9 @@ extension DocumentReader {
         return flag
     }
 
-    func choice<T: DocumentChoice>(_ value: JSONValueRef, at path: JSONPath, _ type: T.Type) throws(DocumentError)
+    func choice<T: DocumentChoice>(
+        _ value: JSONValueRef, at path: JSONPath, _ type: T.Type
+    ) throws(DocumentError)
         -> T
     {
         T.documentValues[try choiceIndex(value, T.documentNames, at: path)]
@@ -230,7 +261,8 @@ extension DocumentReader {
         var seen = members.count > 16 ? Set<String>() : nil
         for index in members.indices {
             let key = members[index].key
-            let repeated = seen != nil
+            let repeated =
+                seen != nil
                 ? !seen!.insert(key).inserted : members[..<index].contains(where: { $0.key == key })
             if repeated {
                 throw DocumentError(path: path.appending(key), message: "duplicate key \(jsonString(key))")

@@ -45,8 +45,10 @@ struct ElementTable {
     /// ``ElementKind/all``.
     func add(parent: UInt32, keyPosition: Int, index: Int?, kind: Int) -> UInt32 {
         let number = UInt32(records.count)
-        records.append(Record(parent: parent, index: index.map { Int32(clamping: $0) } ?? -1,
-                              key: UInt8(keyPosition), kind: UInt8(kind)))
+        records.append(
+            Record(
+                parent: parent, index: index.map { Int32(clamping: $0) } ?? -1,
+                key: UInt8(keyPosition), kind: UInt8(kind)))
         return number
     }
 

@@ -27,7 +27,8 @@ public struct LayoutDocument {
     public static let validScales: ClosedRange<Double> = 0.001...1000
 
     /// What ``validScales`` means, in the words of messages about a scale.
-    public static let scaleRule = "the scale must be at least \(format(validScales.lowerBound)) and at most "
+    public static let scaleRule =
+        "the scale must be at least \(format(validScales.lowerBound)) and at most "
         + "\(format(validScales.upperBound))"
     /// The display node the document's root element is the layout spec of.
     public let rootNode: DisplayNode
@@ -72,9 +73,11 @@ public struct LayoutDocument {
     public let imageNodes: [ImageNode]
 
     /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
-    init(sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
-         elements: ElementTable, elementsByName: [String: LayoutElement],
-         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool, imageNodes: [ImageNode] = []) {
+    init(
+        sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
+        elements: ElementTable, elementsByName: [String: LayoutElement],
+        percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool, imageNodes: [ImageNode] = []
+    ) {
         self.imageNodes = imageNodes
         self.sizeRange = sizeRange
         self.scale = scale
@@ -179,12 +182,17 @@ public struct LayoutDocument {
     /// Lays the document out with `parameters` (the document's own, or a caller's in their place: the document
     /// is not changed) unless `cancellation` is set before the pass ends (a server's time limit): then the pass
     /// stops early and the answer is `nil`.
-    public func layout(_ parameters: LayoutParameters, cancellation: LayoutCancellation) throws(DocumentError)
+    public func layout(
+        _ parameters: LayoutParameters, cancellation: LayoutCancellation
+    ) throws(DocumentError)
         -> DocumentLayout?
     {
         setTextDirections(parameters.direction)
-        guard let layout = rootNode.layout(within: parameters.sizeRange, scale: parameters.scale,
-                                              direction: parameters.direction, cancellation: cancellation) else {
+        guard
+            let layout = rootNode.layout(
+                within: parameters.sizeRange, scale: parameters.scale,
+                direction: parameters.direction, cancellation: cancellation)
+        else {
             return nil
         }
         if let issue = layout.issues.first { throw error(for: issue) }
@@ -234,21 +242,31 @@ public struct LayoutDocument {
                 ($0.onWidth ? parent.width : parent.height).isNaN
             }
             guard let bound else {
-                return DocumentError(path: path, message:
-                    "a percentage min or max size resolves against an undefined parent size")
+                return DocumentError(
+                    path: path,
+                    message:
+                        "a percentage min or max size resolves against an undefined parent size")
             }
-            return DocumentError(path: bound.path, message: "the percentage resolves against an undefined parent "
-                + (bound.onWidth ? "width" : "height"))
+            return DocumentError(
+                path: bound.path,
+                message: "the percentage resolves against an undefined parent "
+                    + (bound.onWidth ? "width" : "height"))
         case .invalidPosition(let point):
             let (axis, value) = point.x.isFinite ? ("y", point.y) : ("x", point.x)
-            return DocumentError(path: path, message:
-                "the computed \(axis) position \(value.isNaN ? "is not a number" : "is infinite")")
+            return DocumentError(
+                path: path,
+                message:
+                    "the computed \(axis) position \(value.isNaN ? "is not a number" : "is infinite")")
         case .invalidRange(let range):
-            return DocumentError(path: path, message: "the child's size range has a minimum \(documentPair(range.min)) "
-                + "above its maximum \(documentPair(range.max))")
+            return DocumentError(
+                path: path,
+                message: "the child's size range has a minimum \(documentPair(range.min)) "
+                    + "above its maximum \(documentPair(range.max))")
         case .fractionalSize:
-            return DocumentError(path: path, message:
-                "a corner spec's child and corner must not have a percentage width or height")
+            return DocumentError(
+                path: path,
+                message:
+                    "a corner spec's child and corner must not have a percentage width or height")
         }
     }
 }

@@ -42,9 +42,10 @@ extension JSONOutput {
     /// argument with each entry's element and frame in the root, in pre-order. Each frame is written as it comes,
     /// no string per element, so that writing a document of a million elements costs about as much as laying it
     /// out.
-    mutating func appendLayout(size: Size, of document: LayoutDocument,
-                               entries: ((LayoutElement, Rect) -> Void) -> Void)
-    {
+    mutating func appendLayout(
+        size: Size, of document: LayoutDocument,
+        entries: ((LayoutElement, Rect) -> Void) -> Void
+    ) {
         append("{\"size\": [")
         append(number: size.width)
         append(", ")

@@ -34,9 +34,11 @@ package struct JSONKeyRules: Sendable {
         /// The error message for `key`, which an object of this kind (of variant `variant`) does not have.
         package var message: @Sendable (_ key: String, _ variant: String?) -> String
 
-        package init(keys: [String: Value], anyKey: Value? = nil, selector: String? = nil,
-                     variants: [String: [String: Value]] = [:],
-                     message: @escaping @Sendable (_ key: String, _ variant: String?) -> String) {
+        package init(
+            keys: [String: Value], anyKey: Value? = nil, selector: String? = nil,
+            variants: [String: [String: Value]] = [:],
+            message: @escaping @Sendable (_ key: String, _ variant: String?) -> String
+        ) {
             self.keys = keys
             self.anyKey = anyKey
             self.selector = selector
@@ -95,8 +97,9 @@ package struct JSONKeyRules: Sendable {
         variantTables = objects.indices.map { index in
             let object = objects[index]
             return variantNames[index].map { name in
-                table(object.keys.merging(object.variants[name]!) { first, _ in first },
-                      object.anyKey.map(Lookup.known) ?? .unknown)
+                table(
+                    object.keys.merging(object.variants[name]!) { first, _ in first },
+                    object.anyKey.map(Lookup.known) ?? .unknown)
             }
         }
         selectors = objects.map { object in object.selector.map { keyNumbers[$0]! } ?? -1 }

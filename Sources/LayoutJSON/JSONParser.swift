@@ -9,7 +9,9 @@ extension JSONTape {
     /// Runs the parser over a byte buffer. Returns a `Result` so callers can
     /// use it from `withUnsafeBufferPointer`/`withUTF8` closures without
     /// losing the typed error.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules? = nil)
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules? = nil
+    )
         -> Result<JSONTape, JSONParseError>
     {
         var parser = JSONParser(bytes: bytes)
@@ -20,8 +22,11 @@ extension JSONTape {
         } catch {
             return .failure(error)
         }
-        return .success(JSONTape(storage: JSONTape.Storage(entries: parser.entries, strings: parser.strings,
-                                                           stringStarts: parser.stringStarts, keys: parser.keys)))
+        return .success(
+            JSONTape(
+                storage: JSONTape.Storage(
+                    entries: parser.entries, strings: parser.strings,
+                    stringStarts: parser.stringStarts, keys: parser.keys)))
     }
 
     /// The first error in `bytes`, the beginning of a longer input that must be a layout document whose keys follow
@@ -42,8 +47,10 @@ extension JSONTape {
         } catch {
             // A string or escape, a literal, a number or a UTF-8 sequence that the cut ends early fails within a
             // few bytes of the end, or at the open quote of the string.
-            if error.shapeProblem == nil && (error.reason == JSONParser.unterminatedString
-                                             || error.offset + JSONParser.longestCutToken >= bytes.count) {
+            if error.shapeProblem == nil
+                && (error.reason == JSONParser.unterminatedString
+                    || error.offset + JSONParser.longestCutToken >= bytes.count)
+            {
                 return nil
             }
             return error
@@ -158,12 +165,13 @@ struct JSONParser {
             throw fail(position, "the input is empty")
         }
         if keyRules != nil {
-            let what: String? = switch bytes[position] {
-            case ASCII.openBracket: "an array"
-            case ASCII.quote: "a string"
-            case ASCII.minus, ASCII.zero...ASCII.nine: "a number"
-            default: nil
-            }
+            let what: String? =
+                switch bytes[position] {
+                case ASCII.openBracket: "an array"
+                case ASCII.quote: "a string"
+                case ASCII.minus, ASCII.zero...ASCII.nine: "a number"
+                default: nil
+                }
             if let what { throw fail(position, "expected an object, got \(what)", .rootIs(what)) }
         }
 
@@ -183,8 +191,10 @@ struct JSONParser {
             switch byte {
             case ASCII.openBrace, ASCII.openBracket:
                 let isObject = byte == ASCII.openBrace
-                entries.append(Entry(kind: isObject ? .object : .array, payload: 0,
-                                     end: index &+ 1, key: pendingKey))
+                entries.append(
+                    Entry(
+                        kind: isObject ? .object : .array, payload: 0,
+                        end: index &+ 1, key: pendingKey))
                 pendingKey = Entry.noKey
                 position += 1
                 skipWhitespace()
@@ -200,7 +210,8 @@ struct JSONParser {
             case ASCII.quote:
                 let string = try parseString()
                 if let keyRules, pendingKey != Entry.noKey, let top = stack.indices.last, stack[top].rule >= 0,
-                   keyNumbers[Int(pendingKey)] == keyRules.selector(of: stack[top].rule) {
+                    keyNumbers[Int(pendingKey)] == keyRules.selector(of: stack[top].rule)
+                {
                     stack[top].variant = keyRules.variant(of: stack[top].rule, named: string)
                 }
                 let stringIndex = UInt64(strings.count)
@@ -269,8 +280,10 @@ struct JSONParser {
     mutating func skipWhitespace() {
         while position < end {
             let byte = bytes[position]
-            guard byte == ASCII.space || byte == ASCII.newline
-                || byte == ASCII.carriageReturn || byte == ASCII.tab else { return }
+            guard
+                byte == ASCII.space || byte == ASCII.newline
+                    || byte == ASCII.carriageReturn || byte == ASCII.tab
+            else { return }
             position += 1
         }
     }
@@ -291,7 +304,8 @@ struct JSONParser {
         let start = position + 1
         let key = try parseString()
         let length = position - 1 - start
-        let slot = length > 0
+        let slot =
+            length > 0
             ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[start + length - 1])) & 255 : 0
         let keyIndex: UInt32
         if let recent = recentKeys[slot], recent.key == key {
@@ -336,8 +350,10 @@ struct JSONParser {
         var steps: [JSONParseError.PathStep] = []
         for depth in stack.indices.dropFirst() {
             let parent = stack[depth - 1]
-            steps.append(parent.isObject ? .key(keys[Int(entries[Int(stack[depth].index)].key)])
-                                         : .index(Int(parent.count)))
+            steps.append(
+                parent.isObject
+                    ? .key(keys[Int(entries[Int(stack[depth].index)].key)])
+                    : .index(Int(parent.count)))
         }
         steps.append(.key(key))
         return steps
@@ -399,8 +415,10 @@ struct JSONParser {
         var decoder = UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
         let byte = offset < bytes.count ? bytes[offset] : 0
-        return fail(start + offset, "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset "
-                    + "\(start + offset); JSON text is UTF-8)")
+        return fail(
+            start + offset,
+            "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset "
+                + "\(start + offset); JSON text is UTF-8)")
     }
 
     /// Slow path for strings with escapes: decode into `scratch`.
@@ -464,11 +482,13 @@ struct JSONParser {
         var scalar = unit
         if unit >= 0xD800 && unit <= 0xDBFF {
             guard cursor + 1 < end, bytes[cursor] == ASCII.backslash, bytes[cursor + 1] == UInt8(ascii: "u") else {
-                throw fail(escape, "unpaired surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)")
+                throw fail(
+                    escape, "unpaired surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)")
             }
             let low = try hexQuad(at: cursor)
             guard low >= 0xDC00 && low <= 0xDFFF else {
-                throw fail(escape, "unpaired surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)")
+                throw fail(
+                    escape, "unpaired surrogate \\u\(hex(unit)) (a high surrogate must be followed by a low one)")
             }
             scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             cursor += 6
@@ -637,8 +657,10 @@ struct JSONParser {
         if value.isInfinite {
             let textIndex = UInt32(truncatingIfNeeded: strings.count)
             strings.append(text)
-            entries.append(Entry(kind: .number, payload: value.bitPattern, end: index &+ 1,
-                                 auxiliary: textIndex, key: key, flags: Entry.overflowFlag))
+            entries.append(
+                Entry(
+                    kind: .number, payload: value.bitPattern, end: index &+ 1,
+                    auxiliary: textIndex, key: key, flags: Entry.overflowFlag))
         } else {
             entries.append(Entry(kind: .number, payload: value.bitPattern, end: index &+ 1, key: key))
         }

@@ -171,8 +171,9 @@ package struct JSONTape: Sendable {
     package func free(before index: Int) {
         guard storage.entries.free(before: index) else { return }
         let firstKept = min(index, count) / ChunkedList<Entry>.chunkSize
-        storage.strings.free(before: firstKept < storage.stringStarts.count
-            ? storage.stringStarts[firstKept] : storage.strings.count)
+        storage.strings.free(
+            before: firstKept < storage.stringStarts.count
+                ? storage.stringStarts[firstKept] : storage.strings.count)
     }
 }
 

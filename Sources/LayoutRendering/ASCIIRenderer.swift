@@ -17,8 +17,10 @@ public enum ASCIIRenderer {
     public static let maxRows = 5000
 
     /// The picture of a laid-out document, at most `maxColumns` characters wide.
-    public static func render(_ result: DocumentLayout, maxColumns: Int = defaultMaxColumns,
-                              labels: LabelMode = .default) -> String {
+    public static func render(
+        _ result: DocumentLayout, maxColumns: Int = defaultMaxColumns,
+        labels: LabelMode = .default
+    ) -> String {
         render(LayoutPicture(result), maxColumns: maxColumns, labels: labels)
     }
 
@@ -39,11 +41,14 @@ public enum ASCIIRenderer {
     }
 
     /// The picture as text, at most `maxColumns` characters wide (at least 2 are used).
-    public static func render(_ picture: LayoutPicture, maxColumns: Int = defaultMaxColumns,
-                              labels: LabelMode = .default) -> String {
+    public static func render(
+        _ picture: LayoutPicture, maxColumns: Int = defaultMaxColumns,
+        labels: LabelMode = .default
+    ) -> String {
         let cell = cellWidth(for: picture.size, maxColumns: maxColumns)
-        var canvas = TextCanvas(columns: column(picture.size.width, cell) + 1,
-                                rows: row(picture.size.height, cell) + 1)
+        var canvas = TextCanvas(
+            columns: column(picture.size.width, cell) + 1,
+            rows: row(picture.size.height, cell) + 1)
         // Specs first, then nodes over them, then the marks of zero-size elements; labels last, nodes' over
         // specs'.
         let boxes = picture.items.map { item -> (item: LayoutPicture.Item, c0: Int, r0: Int, c1: Int, r1: Int) in
@@ -94,11 +99,16 @@ public enum ASCIIRenderer {
         let order = LabelGrid.placementOrder(of: picture.items, mode: labels)
         if !order.isEmpty {
             let groups = LabelGrid.groups(of: picture.items)
-            let areas = (picture.items.indices.filter { !picture.items[$0].isNode }
+            let areas =
+                (picture.items.indices.filter { !picture.items[$0].isNode }
                 + picture.items.indices.filter { picture.items[$0].isNode })
                 .filter { groups[$0] >= 0 }
-                .map { (group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1,
-                        r1: boxes[$0].r1 + 1) }
+                .map {
+                    (
+                        group: groups[$0], c0: boxes[$0].c0, r0: boxes[$0].r0, c1: boxes[$0].c1 + 1,
+                        r1: boxes[$0].r1 + 1
+                    )
+                }
             let marks = boxes.filter(\.item.isZeroSize).map { (c0: $0.c0, r0: $0.r0, c1: $0.c0 + 1, r1: $0.r0 + 1) }
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows, areas: areas, blocks: marks + written)
             for index in order {
@@ -108,20 +118,25 @@ public enum ASCIIRenderer {
                 let label = TextCanvas.printable(name)
                 let spot: (c: Int, r: Int)?
                 if item.isZeroSize {
-                    spot = grid.firstFree(group: nil, width: label.count, height: 1, c0: c0 + 1, r0: r0,
-                                          c1: c0 + 1 + label.count, r1: r0 + 1, fromBottomRight: false)
-                        ?? grid.firstFree(group: nil, width: label.count, height: 1, c0: c0 - label.count, r0: r0,
-                                          c1: c0, r1: r0 + 1, fromBottomRight: false)
+                    spot =
+                        grid.firstFree(
+                            group: nil, width: label.count, height: 1, c0: c0 + 1, r0: r0,
+                            c1: c0 + 1 + label.count, r1: r0 + 1, fromBottomRight: false)
+                        ?? grid.firstFree(
+                            group: nil, width: label.count, height: 1, c0: c0 - label.count, r0: r0,
+                            c1: c0, r1: r0 + 1, fromBottomRight: false)
                 } else {
-                    spot = grid.firstFree(group: groups[index], width: label.count, height: 1, c0: c0 + 1, r0: r0,
-                                          c1: c1, r1: r1 + 1, fromBottomRight: !item.isNode)
+                    spot = grid.firstFree(
+                        group: groups[index], width: label.count, height: 1, c0: c0 + 1, r0: r0,
+                        c1: c1, r1: r1 + 1, fromBottomRight: !item.isNode)
                 }
                 guard let spot else { continue }
                 grid.block(c0: spot.c, r0: spot.r, c1: spot.c + label.count, r1: spot.r + 1)
                 canvas.write(label, column: spot.c, row: spot.r)
             }
         }
-        let header = "# \(format(picture.size.width)) x \(format(picture.size.height)) points; "
+        let header =
+            "# \(format(picture.size.width)) x \(format(picture.size.height)) points; "
             + "one character is \(format(cell)) x \(format(2 * cell)) points\n"
         return header + canvas.text
     }

@@ -9,7 +9,8 @@ enum Base64 {
         var i = 0
         while i < bytes.count {
             let count = min(3, bytes.count - i)
-            let group = (UInt32(bytes[i]) << 16) | (count > 1 ? UInt32(bytes[i + 1]) << 8 : 0)
+            let group =
+                (UInt32(bytes[i]) << 16) | (count > 1 ? UInt32(bytes[i + 1]) << 8 : 0)
                 | (count > 2 ? UInt32(bytes[i + 2]) : 0)
             for k in 0..<4 {
                 out.append(k <= count ? alphabet[Int((group >> (18 - 6 * UInt32(k))) & 63)] : UInt8(ascii: "="))

@@ -33,13 +33,18 @@ extension DocumentLayout {
                 guard builder.beginNode(frame: frame, paint: paint) else { continue }
                 begun = true
                 if let text = element as? TextNode {
-                    builder.addContent(text.drawingCommands(at: entry.frameInRoot.origin),
-                                       shadow: text.visibleShadow)
+                    builder.addContent(
+                        text.drawingCommands(at: entry.frameInRoot.origin),
+                        shadow: text.visibleShadow)
                 } else if let image = element as? ImageNode, let pixels = try? image.image.pixels() {
                     let destination = image.contentMode.imageRect(imageSize: image.imageSize, in: frame)
-                    builder.addContent(CollectionOfOne(.image(ImageDrawing(
-                        width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.premultipliedRGBA,
-                        destination: destination))))
+                    builder.addContent(
+                        CollectionOfOne(
+                            .image(
+                                ImageDrawing(
+                                    width: pixels.width, height: pixels.height,
+                                    premultipliedRGBA: pixels.premultipliedRGBA,
+                                    destination: destination))))
                 }
             }
             if begun { pending.append(.end) }
@@ -58,23 +63,30 @@ extension LayoutPicture {
         let dash = (on: 3.0, off: 2.0)
         for item in items where !item.isZeroSize {
             let color = item.isText ? Palette.textStroke : item.isNode ? Palette.nodeStroke : Palette.specStroke
-            commands.append(.outline(item.frame, color, width: 0.5,
-                                     dash: item.isNode && !item.isHidden ? nil : dash))
+            commands.append(
+                .outline(
+                    item.frame, color, width: 0.5,
+                    dash: item.isNode && !item.isHidden ? nil : dash))
         }
         for item in items where item.isZeroSize {
             let f = item.frame
             let cx = f.minX + f.width / 2, cy = f.minY + f.height / 2
             if f.width > 0 || f.height > 0 {
-                commands.append(.line(from: Point(f.minX, f.minY), to: Point(f.maxX, f.maxY), Palette.marker,
-                                      width: 1))
+                commands.append(
+                    .line(
+                        from: Point(f.minX, f.minY), to: Point(f.maxX, f.maxY), Palette.marker,
+                        width: 1))
             }
             commands.append(.line(from: Point(cx - 3, cy - 3), to: Point(cx + 3, cy + 3), Palette.marker, width: 1))
             commands.append(.line(from: Point(cx - 3, cy + 3), to: Point(cx + 3, cy - 3), Palette.marker, width: 1))
         }
         if let typeface = faces.labels {
             for label in self.labels(mode: labels, font: typeface) {
-                commands.append(.glyphs(typeface.glyphs(label.text, x: label.box.minX, baseline: label.baseline,
-                                                        color: label.color)))
+                commands.append(
+                    .glyphs(
+                        typeface.glyphs(
+                            label.text, x: label.box.minX, baseline: label.baseline,
+                            color: label.color)))
             }
         }
         return DisplayList(size: size, commands: commands)

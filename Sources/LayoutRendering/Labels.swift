@@ -45,8 +45,10 @@ struct LabelGrid {
     /// A grid whose cells are owned by the items' areas, given in drawing order as cell rectangles
     /// (`c0..<c1`, `r0..<r1`, clamped here) with the group each belongs to, and with `blocks` (cells of text)
     /// over everything.
-    init(columns: Int, rows: Int, areas: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)],
-         blocks: [(c0: Int, r0: Int, c1: Int, r1: Int)]) {
+    init(
+        columns: Int, rows: Int, areas: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)],
+        blocks: [(c0: Int, r0: Int, c1: Int, r1: Int)]
+    ) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         owners = [Int32](repeating: LabelGrid.nobody, count: self.columns * self.rows)
@@ -98,8 +100,10 @@ struct LabelGrid {
     /// on the grid; if not, a column holding a cell that is not: the block's columns are checked whole, from the
     /// right (or from the left when `leftFirst`), so that the caller can skip every block containing that column
     /// (scanning rightwards, the rightmost bad column skips furthest; leftwards, the leftmost).
-    private mutating func isFree(c: Int, r: Int, width: Int, height: Int, group: Int32?,
-                                 leftFirst: Bool) -> (Bool, badColumn: Int) {
+    private mutating func isFree(
+        c: Int, r: Int, width: Int, height: Int, group: Int32?,
+        leftFirst: Bool
+    ) -> (Bool, badColumn: Int) {
         guard c >= 0, r >= 0, c + width <= columns, r + height <= rows else { return (false, c) }
         for step in 0..<width {
             let column = leftFirst ? c + step : c + width - 1 - step
@@ -118,19 +122,23 @@ struct LabelGrid {
     /// The first block of `width` × `height` cells owned by `group` (see ``isFree``) within `c0..<c1`,
     /// `r0..<r1`, scanning rows from the top (or from the bottom) and columns from the left (or the right); `nil`
     /// if there is none or the budget is spent.
-    mutating func firstFree(group: Int32?, width: Int, height: Int, c0: Int, r0: Int, c1: Int, r1: Int,
-                            fromBottomRight: Bool) -> (c: Int, r: Int)? {
+    mutating func firstFree(
+        group: Int32?, width: Int, height: Int, c0: Int, r0: Int, c1: Int, r1: Int,
+        fromBottomRight: Bool
+    ) -> (c: Int, r: Int)? {
         let c0 = max(c0, 0), r0 = max(r0, 0), c1 = min(c1, columns), r1 = min(r1, rows)
         guard width > 0, height > 0, c1 - c0 >= width, r1 - r0 >= height,
-              group.map({ owns($0, atLeast: width * height) }) ?? true else { return nil }
+            group.map({ owns($0, atLeast: width * height) }) ?? true
+        else { return nil }
         for step in 0...(r1 - height - r0) {
             let r = fromBottomRight ? r1 - height - step : r0 + step
             if fromBottomRight {
                 var c = c1 - width
                 while c >= c0 {
                     guard budget > 0 else { return nil }
-                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group,
-                                             leftFirst: true)
+                    let (free, bad) = isFree(
+                        c: c, r: r, width: width, height: height, group: group,
+                        leftFirst: true)
                     if free { return (c, r) }
                     // Every block that starts after `bad − width` contains the bad column.
                     c = min(c - 1, bad - width)
@@ -139,8 +147,9 @@ struct LabelGrid {
                 var c = c0
                 while c + width <= c1 {
                     guard budget > 0 else { return nil }
-                    let (free, bad) = isFree(c: c, r: r, width: width, height: height, group: group,
-                                             leftFirst: false)
+                    let (free, bad) = isFree(
+                        c: c, r: r, width: width, height: height, group: group,
+                        leftFirst: false)
                     if free { return (c, r) }
                     c = max(c + 1, bad + 1)
                 }

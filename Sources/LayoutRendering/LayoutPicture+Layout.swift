@@ -13,8 +13,9 @@ extension LayoutPicture {
         while let (entry, depth) = pending.popLast() {
             let element = entry.element
             let frame = entry.frameInRoot
-            var item = Item(frame: frame, isNode: element is DisplayNode, type: "\(type(of: element))",
-                            name: element.debugName, depth: depth)
+            var item = Item(
+                frame: frame, isNode: element is DisplayNode, type: "\(type(of: element))",
+                name: element.debugName, depth: depth)
             if let text = element as? TextNode {
                 item.isText = true
                 item.lines = text.lines.map { $0.offsetBy(frame.origin) }

@@ -17,12 +17,15 @@ public enum PDFRenderer {
         let (width, height) = PNGRenderer.pixels(size, pixelScale: s)
         let sink = CairoBytes(), faces = PictureFaces()
         sink.writing { closure in
-            let surface = cairo_pdf_surface_create_for_stream(CairoBytes.write, closure, side(size.width),
-                                                              side(size.height))!
+            let surface = cairo_pdf_surface_create_for_stream(
+                CairoBytes.write, closure, side(size.width),
+                side(size.height))!
             let cr = cairo_create(surface)!
-            CairoPainter.paint(lists, on: cr, background: background,
-                               painter: CairoPainter(cr: cr, pixelScale: s, deviceUnitsPerPixel: 1 / s,
-                                                     glyphs: .text, faces: faces, width: width, height: height))
+            CairoPainter.paint(
+                lists, on: cr, background: background,
+                painter: CairoPainter(
+                    cr: cr, pixelScale: s, deviceUnitsPerPixel: 1 / s,
+                    glyphs: .text, faces: faces, width: width, height: height))
             cairo_destroy(cr)
             // Finishing subsets the fonts from the faces' FreeType faces: under their locks, and released only
             // after it.

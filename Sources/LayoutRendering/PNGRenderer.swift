@@ -34,8 +34,9 @@ public enum PNGRenderer {
         // The positive root of w·h·s² + (w + h)·s + 1 − maxPixels, written so that nothing divides by w·h and no
         // product involves `scale` (which may be huge): zero sides give an infinite limit, huge ones zero.
         let side = Double(maxSide) - 1
-        let limit = min(2 * budget / ((w + h) + ((w + h) * (w + h) + 4 * w * h * budget).squareRoot()),
-                        w > 0 ? side / w : .infinity, h > 0 ? side / h : .infinity)
+        let limit = min(
+            2 * budget / ((w + h) + ((w + h) * (w + h) + 4 * w * h * budget).squareRoot()),
+            w > 0 ? side / w : .infinity, h > 0 ? side / h : .infinity)
         guard scale > 0 else { return min(1, limit) }
         return min(scale, limit)
     }
@@ -52,16 +53,21 @@ public enum PNGRenderer {
 
     /// The debug picture (outlines, marks, the names `labels` asks for) over `paint` (nothing when `nil`) on a
     /// white canvas, as a PNG file.
-    package static func render(_ picture: LayoutPicture, over paint: DisplayList? = nil,
-                               labels: LabelMode = .default) -> [UInt8] {
-        render(debugLists(picture, over: paint, labels: labels), scale: picture.scale,
-               background: Palette.background)
+    package static func render(
+        _ picture: LayoutPicture, over paint: DisplayList? = nil,
+        labels: LabelMode = .default
+    ) -> [UInt8] {
+        render(
+            debugLists(picture, over: paint, labels: labels), scale: picture.scale,
+            background: Palette.background)
     }
 
     /// What a debug picture over `paint` draws, in order: `paint` (an empty list of the picture's size when
     /// `nil`), then the picture's outlines, marks and names.
-    package static func debugLists(_ picture: LayoutPicture, over paint: DisplayList?,
-                                   labels: LabelMode = .default) -> [DisplayList] {
+    package static func debugLists(
+        _ picture: LayoutPicture, over paint: DisplayList?,
+        labels: LabelMode = .default
+    ) -> [DisplayList] {
         [paint ?? DisplayList(size: picture.size), picture.debugList(labels: labels, faces: PictureFaces())]
     }
 
@@ -73,10 +79,12 @@ public enum PNGRenderer {
         let image = CairoImage(width: width, height: height)
         image.draw { cr in
             cairo_scale(cr, s, s)
-            CairoPainter.paint(lists, on: cr, background: background,
-                               painter: CairoPainter(cr: cr, pixelScale: s, deviceUnitsPerPixel: 1,
-                                                     glyphs: .outlines, faces: PictureFaces(), width: width,
-                                                     height: height))
+            CairoPainter.paint(
+                lists, on: cr, background: background,
+                painter: CairoPainter(
+                    cr: cr, pixelScale: s, deviceUnitsPerPixel: 1,
+                    glyphs: .outlines, faces: PictureFaces(), width: width,
+                    height: height))
         }
         return image
     }
@@ -89,13 +97,16 @@ public enum PNGRenderer {
 
     /// The size in whole pixels (nearest, at least 1 × 1) of a canvas of `size` points at `pixelScale`.
     static func pixels(_ size: Size, pixelScale: Double) -> (width: Int, height: Int) {
-        (max(1, Int(saturating: (size.width * pixelScale).rounded())),
-         max(1, Int(saturating: (size.height * pixelScale).rounded())))
+        (
+            max(1, Int(saturating: (size.width * pixelScale).rounded())),
+            max(1, Int(saturating: (size.height * pixelScale).rounded()))
+        )
     }
 
     static func setColor(_ cr: OpaquePointer, _ color: RGBA) {
-        cairo_set_source_rgba(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
-                              color.opacity)
+        cairo_set_source_rgba(
+            cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+            color.opacity)
     }
 }
 
@@ -125,13 +136,15 @@ package struct CairoImage: ~Copyable {
         self.init(width: image.width, height: image.height)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface),
-              image.premultipliedRGBA.count >= image.width * image.height * 4 else { return }
+            image.premultipliedRGBA.count >= image.width * image.height * 4
+        else { return }
         image.premultipliedRGBA.withUnsafeBufferPointer { p in
             for row in 0..<image.height {
                 data.advanced(by: row * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { words in
                     var i = row * image.width * 4
                     for column in 0..<image.width {
-                        words[column] = UInt32(p[i + 3]) << 24 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8
+                        words[column] =
+                            UInt32(p[i + 3]) << 24 | UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8
                             | UInt32(p[i + 2])
                         i += 4
                     }
@@ -274,8 +287,9 @@ struct CairoPainter {
                 PNGRenderer.setColor(cr, color)
                 cairo_fill(cr)
             case let .pushShadow(color, offset, blur):
-                shadow(of: commands[(index + 1)..<Self.matchingPopShadow(commands, after: index)], color: color,
-                       offset: offset, blur: blur)
+                shadow(
+                    of: commands[(index + 1)..<Self.matchingPopShadow(commands, after: index)], color: color,
+                    offset: offset, blur: blur)
             case .popShadow:
                 // The shadow was drawn at its push; what it is cast by is drawn over it as any other command.
                 break
@@ -333,8 +347,10 @@ struct CairoPainter {
     /// The opacities of the groups open.
     private var groupOpacities: [Double] = []
 
-    init(cr: OpaquePointer, pixelScale: Double, deviceUnitsPerPixel: Double, glyphs: GlyphDrawing,
-         faces: PictureFaces, width: Int, height: Int) {
+    init(
+        cr: OpaquePointer, pixelScale: Double, deviceUnitsPerPixel: Double, glyphs: GlyphDrawing,
+        faces: PictureFaces, width: Int, height: Int
+    ) {
         self.cr = cr
         self.faces = faces
         self.pixelScale = pixelScale
@@ -407,8 +423,9 @@ struct CairoPainter {
         }
         for stop in gradient.stopsForUnpremultipliedInterpolation {
             let c = stop.color
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, Double(c.red) / 255, Double(c.green) / 255,
-                                              Double(c.blue) / 255, c.opacity)
+            cairo_pattern_add_color_stop_rgba(
+                pattern, stop.location, Double(c.red) / 255, Double(c.green) / 255,
+                Double(c.blue) / 255, c.opacity)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         path(box)
@@ -420,7 +437,8 @@ struct CairoPainter {
     /// Glyphs as ``glyphs`` says: filled outlines where they can be, the rest shown through Cairo's font.
     private func draw(_ run: GlyphRunDrawing) {
         guard run.size > 0, run.size.isFinite, let font = PictureFaces.font(run.font),
-              let face = faces.cairoFace(for: font) else { return }
+            let face = faces.cairoFace(for: font)
+        else { return }
         var outlined: [cairo_glyph_t] = [], shown: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
         // Colour glyphs in a PDF: shown as text, Cairo's PDF surface embeds a colour bitmap glyph as a Type 3 glyph
@@ -433,7 +451,8 @@ struct CairoPainter {
         if glyphs == .text {
             for image in faces.colorImages(run) {
                 guard let source = faces.colorSurface(image.png, font: font, glyph: run.glyphs[image.index]),
-                      image.box.minX.isFinite, image.box.minY.isFinite else { continue }
+                    image.box.minX.isFinite, image.box.minY.isFinite
+                else { continue }
                 paint(source.surface, width: source.width, height: source.height, into: image.box)
                 pictured.insert(image.index)
             }
@@ -529,8 +548,10 @@ struct CairoPainter {
     /// The shadow of a box: the box filled into a mask, blurred and painted through.
     private func shadow(_ box: RoundedBox, color: RGBA, blur: Double) {
         let r = box.rect
-        paintShadow(color: color, blur: blur, inkX: r.minX * pixelScale, inkY: r.minY * pixelScale,
-                    inkWidth: r.width * pixelScale, inkHeight: r.height * pixelScale) { mcr in
+        paintShadow(
+            color: color, blur: blur, inkX: r.minX * pixelScale, inkY: r.minY * pixelScale,
+            inkWidth: r.width * pixelScale, inkHeight: r.height * pixelScale
+        ) { mcr in
             cairo_scale(mcr, pixelScale, pixelScale)
             CairoPainter.addPath(mcr, box)
             cairo_set_source_rgba(mcr, 0, 0, 0, 1)
@@ -546,8 +567,9 @@ struct CairoPainter {
         defer { cairo_surface_destroy(recording) }
         let rcr = cairo_create(recording)!
         cairo_scale(rcr, pixelScale, pixelScale)
-        var recorder = CairoPainter(cr: rcr, pixelScale: pixelScale, deviceUnitsPerPixel: 1, glyphs: .outlines,
-                                    faces: faces, width: width, height: height)
+        var recorder = CairoPainter(
+            cr: rcr, pixelScale: pixelScale, deviceUnitsPerPixel: 1, glyphs: .outlines,
+            faces: faces, width: width, height: height)
         recorder.draw(Array(commands))
         cairo_destroy(rcr)
         // Replaying the recording may read the fonts' faces (glyphs shown rather than filled as paths).
@@ -567,8 +589,10 @@ struct CairoPainter {
     /// (its context is moved so that canvas pixels land in the mask) and covers `inkX`, `inkY`, `inkWidth`,
     /// `inkHeight` (pixels); the mask spans that, widened by the blur's reach and limited to where it can reach
     /// the canvas, and is blurred by ``GaussianBlur`` before the colour is painted through it.
-    private func paintShadow(color: RGBA, blur: Double, inkX: Double, inkY: Double, inkWidth: Double,
-                             inkHeight: Double, drawMask: (OpaquePointer) -> Void) {
+    private func paintShadow(
+        color: RGBA, blur: Double, inkX: Double, inkY: Double, inkWidth: Double,
+        inkHeight: Double, drawMask: (OpaquePointer) -> Void
+    ) {
         let sigma = min(max(blur, 0) * pixelScale, GaussianBlur.maximumSigma)
         let reach = Double(GaussianBlur.reach(sigma: sigma))
         // The mask covers the blurred ink where it can reach the canvas, in whole pixels.
@@ -579,7 +603,8 @@ struct CairoPainter {
         guard x1 > x0, y1 > y0 else { return }
         let maskWidth = Int(x1 - x0), maskHeight = Int(y1 - y0)
         guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight)),
-              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
+            cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS
+        else { return }
         defer { cairo_surface_destroy(mask) }
         let mcr = cairo_create(mask)!
         cairo_translate(mcr, -x0, -y0)
@@ -587,8 +612,9 @@ struct CairoPainter {
         cairo_destroy(mcr)
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
-            GaussianBlur.blur(data, width: maskWidth, height: maskHeight,
-                              stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
+            GaussianBlur.blur(
+                data, width: maskWidth, height: maskHeight,
+                stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
         }
         cairo_surface_mark_dirty(mask)
         cairo_save(cr)

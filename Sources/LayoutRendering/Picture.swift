@@ -45,8 +45,10 @@ public struct LayoutPicture {
         public var isZeroSize: Bool { layoutFrame.width == 0 || layoutFrame.height == 0 }
 
         /// An item whose computed frame is `frame`; a picture clamps what it draws (``frame``) when it takes it.
-        package init(frame: Rect, isNode: Bool, type: String, name: String? = nil, path: String? = nil,
-                    depth: Int = 0, fill: RGBA? = nil) {
+        package init(
+            frame: Rect, isNode: Bool, type: String, name: String? = nil, path: String? = nil,
+            depth: Int = 0, fill: RGBA? = nil
+        ) {
             self.frame = frame
             self.layoutFrame = frame
             self.isNode = isNode
@@ -136,8 +138,9 @@ public struct LayoutPicture {
                 let fill = isNode && text == nil ? paint?.backgroundColor : nil
                 hidden = hidden || paint?.isHidden == true
                 let frame = layout.frameInRoot
-                var item = Item(frame: frame, isNode: isNode, type: type, name: document.name(of: element),
-                                path: path, depth: depth, fill: fill)
+                var item = Item(
+                    frame: frame, isNode: isNode, type: type, name: document.name(of: element),
+                    path: path, depth: depth, fill: fill)
                 item.isHidden = hidden
                 if let text {
                     item.isText = true

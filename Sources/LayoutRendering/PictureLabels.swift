@@ -44,8 +44,10 @@ extension LayoutPicture {
         // Cells of one point (coarser on huge canvases, so that the grid stays about a million cells at most).
         let cell = max(1, max(size.width, size.height) / 1024)
         func cells(_ frame: Rect) -> (c0: Int, r0: Int, c1: Int, r1: Int) {
-            (Int(saturating: frame.minX / cell, .down), Int(saturating: frame.minY / cell, .down),
-             Int(saturating: frame.maxX / cell, .up), Int(saturating: frame.maxY / cell, .up))
+            (
+                Int(saturating: frame.minX / cell, .down), Int(saturating: frame.minY / cell, .down),
+                Int(saturating: frame.maxX / cell, .up), Int(saturating: frame.maxY / cell, .up)
+            )
         }
         let groups = LabelGrid.groups(of: items)
         var areas: [(group: Int32, c0: Int, r0: Int, c1: Int, r1: Int)] = []
@@ -53,9 +55,10 @@ extension LayoutPicture {
             let (c0, r0, c1, r1) = cells(item.frame)
             areas.append((groups[index], c0, r0, c1, r1))
         }
-        var grid = LabelGrid(columns: Int(saturating: size.width / cell, .up),
-                             rows: Int(saturating: size.height / cell, .up), areas: areas,
-                             blocks: lineBoxes.map(cells))
+        var grid = LabelGrid(
+            columns: Int(saturating: size.width / cell, .up),
+            rows: Int(saturating: size.height / cell, .up), areas: areas,
+            blocks: lineBoxes.map(cells))
         let height = font.ascent + font.descent
         var placed: [PlacedLabel] = []
         for index in order {
@@ -74,14 +77,18 @@ extension LayoutPicture {
                 let cx = (f.minX + f.width / 2) / cell, cy = (f.minY + f.height / 2) / cell
                 let r = Int(saturating: cy - Double(h) / 2), right = Int(saturating: cx + 4 / cell)
                 let left = Int(saturating: cx - 4 / cell) - w
-                spot = grid.firstFree(group: nil, width: w, height: h, c0: right, r0: r, c1: right + w, r1: r + h,
-                                      fromBottomRight: false)
-                    ?? grid.firstFree(group: nil, width: w, height: h, c0: left, r0: r, c1: left + w, r1: r + h,
-                                      fromBottomRight: false)
+                spot =
+                    grid.firstFree(
+                        group: nil, width: w, height: h, c0: right, r0: r, c1: right + w, r1: r + h,
+                        fromBottomRight: false)
+                    ?? grid.firstFree(
+                        group: nil, width: w, height: h, c0: left, r0: r, c1: left + w, r1: r + h,
+                        fromBottomRight: false)
             } else {
                 let (c0, r0, c1, r1) = cells(item.frame)
-                spot = grid.firstFree(group: groups[index], width: w, height: h, c0: c0, r0: r0, c1: c1, r1: r1,
-                                      fromBottomRight: !item.isNode)
+                spot = grid.firstFree(
+                    group: groups[index], width: w, height: h, c0: c0, r0: r0, c1: c1, r1: r1,
+                    fromBottomRight: !item.isNode)
             }
             guard let spot else { continue }
             grid.block(c0: spot.c + 1, r0: spot.r + 1, c1: spot.c + w - 1, r1: spot.r + h - 1)
@@ -89,8 +96,10 @@ extension LayoutPicture {
             let x = item.isNode || item.isZeroSize ? Double(spot.c + 1) * cell : Double(spot.c + w - 1) * cell - width
             let box = Rect(x: x, y: Double(spot.r + 1) * cell, width: width, height: height)
             let backdrop = item.fill.map { $0.over(Palette.background) } ?? backdrop(at: box, below: index)
-            placed.append(PlacedLabel(item: index, text: text, box: box, baseline: box.minY + font.ascent,
-                                      color: Palette.labelColor(on: backdrop, isNode: item.isNode)))
+            placed.append(
+                PlacedLabel(
+                    item: index, text: text, box: box, baseline: box.minY + font.ascent,
+                    color: Palette.labelColor(on: backdrop, isNode: item.isNode)))
         }
         return placed
     }

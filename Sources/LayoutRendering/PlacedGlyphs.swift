@@ -84,8 +84,12 @@ final class PictureFaces {
         return zip(run.glyphs, run.positions).enumerated().compactMap { index, glyph in
             let (id, origin) = glyph
             guard let image = font.colorImage(of: id) else { return nil }
-            return (index, image.png, Rect(x: origin.x + image.left * s, y: origin.y - image.top * s,
-                                           width: image.width * s, height: image.height * s))
+            return (
+                index, image.png,
+                Rect(
+                    x: origin.x + image.left * s, y: origin.y - image.top * s,
+                    width: image.width * s, height: image.height * s)
+            )
         }
     }
 
@@ -103,9 +107,11 @@ final class PictureFaces {
         if let made = colorSurfaces[key] { return made }
         var made: (surface: OpaquePointer, width: Int, height: Int)?
         if let decoded = try? DecodedImage(png) {
-            let pixels = CairoImage(ImageDrawing(width: decoded.width, height: decoded.height,
-                                                 premultipliedRGBA: decoded.premultipliedRGBA,
-                                                 destination: Rect(origin: .zero, size: Size(Double(decoded.width), Double(decoded.height)))))
+            let pixels = CairoImage(
+                ImageDrawing(
+                    width: decoded.width, height: decoded.height,
+                    premultipliedRGBA: decoded.premultipliedRGBA,
+                    destination: Rect(origin: .zero, size: Size(Double(decoded.width), Double(decoded.height)))))
             made = (cairo_surface_reference(pixels.surface), pixels.width, pixels.height)
         }
         colorSurfaces[key] = made
@@ -157,7 +163,8 @@ final class LabelTypeface: LabelFont {
             positions.append(Point(pen, baseline))
             pen += advance
         }
-        return GlyphRunDrawing(font: font, size: LabelTypeface.size, glyphs: glyphs, positions: positions,
-                               color: color)
+        return GlyphRunDrawing(
+            font: font, size: LabelTypeface.size, glyphs: glyphs, positions: positions,
+            color: color)
     }
 }

@@ -30,8 +30,10 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         public var debug: Bool
 
         /// The defaults of `texture-layout render`.
-        public init(maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default,
-                    dataAttributes: Bool = false, background: RGBA? = nil, debug: Bool = false) {
+        public init(
+            maxColumns: Int = ASCIIRenderer.defaultMaxColumns, labels: LabelMode = .default,
+            dataAttributes: Bool = false, background: RGBA? = nil, debug: Bool = false
+        ) {
             self.maxColumns = maxColumns
             self.labels = labels
             self.dataAttributes = dataAttributes
@@ -53,12 +55,18 @@ public enum PictureFormat: String, CaseIterable, Sendable {
         case .svg: return Array(SVGRenderer.render(result, options: options).utf8)
         case .png, .pdf:
             var lists = [result.displayList]
-            if options.debug { lists.append(LayoutPicture(result).debugList(labels: options.labels, faces: PictureFaces())) }
-            return self == .png ? PNGRenderer.render(lists, scale: result.scale, background: options.background)
+            if options.debug {
+                lists.append(LayoutPicture(result).debugList(labels: options.labels, faces: PictureFaces()))
+            }
+            return self == .png
+                ? PNGRenderer.render(lists, scale: result.scale, background: options.background)
                 : PDFRenderer.render(lists, scale: result.scale, background: options.background)
         case .ascii:
-            return Array(ASCIIRenderer.render(LayoutPicture(result), maxColumns: options.maxColumns,
-                                              labels: options.labels).utf8)
+            return Array(
+                ASCIIRenderer.render(
+                    LayoutPicture(result), maxColumns: options.maxColumns,
+                    labels: options.labels
+                ).utf8)
         }
     }
 }

@@ -17,25 +17,32 @@ public enum SVGRenderer {
 
     /// The debug picture alone (outlines, marks, the names `labels` asks for) on a white canvas, with data
     /// attributes when asked.
-    package static func render(_ picture: LayoutPicture, labels: LabelMode = .default, dataAttributes: Bool = false)
+    package static func render(
+        _ picture: LayoutPicture, labels: LabelMode = .default, dataAttributes: Bool = false
+    )
         -> String
     {
-        render(paint: DisplayList(size: picture.size), picture: picture,
-               options: .init(labels: labels, dataAttributes: dataAttributes, background: Palette.background,
-                              debug: true))
+        render(
+            paint: DisplayList(size: picture.size), picture: picture,
+            options: .init(
+                labels: labels, dataAttributes: dataAttributes, background: Palette.background,
+                debug: true))
     }
 
     /// The SVG text of `paint` with, when `picture` is given, the debug picture over it (outlines, marks, the
     /// names `options.labels` asks for, tooltips); with `options.dataAttributes`, every named element of `picture`
     /// gets an invisible rectangle over everything carrying `data-name` and `data-frame="x y w h"` (its frame in
     /// the layout), in drawing order.
-    package static func render(paint: DisplayList, picture: LayoutPicture?, options: PictureFormat.Options)
+    package static func render(
+        paint: DisplayList, picture: LayoutPicture?, options: PictureFormat.Options
+    )
         -> String
     {
         let width = format(paint.size.width)
         let height = format(paint.size.height)
         var writer = SVGWriter(faces: PictureFaces())
-        writer.out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+        writer.out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\">\n"
         if let background = options.background {
             writer.out += "<rect width=\"\(width)\" height=\"\(height)\" \(fill(background))/>\n"
@@ -54,10 +61,12 @@ public enum SVGRenderer {
                     var data = ""
                     if options.dataAttributes, let name = item.name {
                         let l = item.layoutFrame
-                        data = " data-name=\"\(escape(name))\" data-frame=\"\(format(l.minX)) \(format(l.minY)) "
+                        data =
+                            " data-name=\"\(escape(name))\" data-frame=\"\(format(l.minX)) \(format(l.minY)) "
                             + "\(format(l.width)) \(format(l.height))\""
                     }
-                    writer.out += "<rect x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
+                    writer.out +=
+                        "<rect x=\"\(format(f.minX))\" y=\"\(format(f.minY))\" width=\"\(format(f.width))\" "
                         + "height=\"\(format(f.height))\" fill=\"none\" pointer-events=\"all\"\(data)>"
                         + "<title>\(escape(tooltip(item)))</title></rect>\n"
                 }

@@ -31,7 +31,8 @@ struct SVGWriter {
                 let reach = 3 * blur + 1
                 let r = box.rect
                 let id = newID("s")
-                out += "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(r.minX - reach))\" "
+                out +=
+                    "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(r.minX - reach))\" "
                     + "y=\"\(n(r.minY - reach))\" width=\"\(n(r.width + 2 * reach))\" height=\"\(n(r.height + 2 * reach))\" "
                     + "color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(n(blur))\"/></filter>\n"
                 out += shape(box, attributes: SVGRenderer.fill(color) + " filter=\"url(#\(id))\"")
@@ -59,10 +60,12 @@ struct SVGWriter {
                 let id = newID("s")
                 var region = ""
                 if let r = clips.last {
-                    region = " filterUnits=\"userSpaceOnUse\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" "
+                    region =
+                        " filterUnits=\"userSpaceOnUse\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" "
                         + "width=\"\(n(r.width))\" height=\"\(n(r.height))\""
                 }
-                out += "<filter id=\"\(id)\"\(region) color-interpolation-filters=\"sRGB\">"
+                out +=
+                    "<filter id=\"\(id)\"\(region) color-interpolation-filters=\"sRGB\">"
                     + "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(n(blur))\"/>"
                     + "<feOffset dx=\"\(n(offset.x))\" dy=\"\(n(offset.y))\" result=\"b\"/>"
                     + "<feFlood flood-color=\"\(color.hex)\" flood-opacity=\"\(SVGRenderer.short4(color.opacity))\"/>"
@@ -80,28 +83,33 @@ struct SVGWriter {
             case .popGroup: out += "</g>\n"
             case .pushGroup(let opacity): out += "<g opacity=\"\(SVGRenderer.short(opacity))\">\n"
             case let .border(box, width, color):
-                out += "<path d=\"\(pathData(box))\(pathData(box.inset(by: width)))\" fill-rule=\"evenodd\" "
+                out +=
+                    "<path d=\"\(pathData(box))\(pathData(box.inset(by: width)))\" fill-rule=\"evenodd\" "
                     + SVGRenderer.fill(color) + "/>\n"
             case let .outline(rect, color, width, dash):
                 guard rect.width > width, rect.height > width else {
                     out += shape(RoundedBox(rect), attributes: SVGRenderer.fill(color))
                     continue
                 }
-                out += "<rect x=\"\(n(rect.minX + width / 2))\" y=\"\(n(rect.minY + width / 2))\" "
+                out +=
+                    "<rect x=\"\(n(rect.minX + width / 2))\" y=\"\(n(rect.minY + width / 2))\" "
                     + "width=\"\(n(rect.width - width))\" height=\"\(n(rect.height - width))\" fill=\"none\" "
                     + SVGRenderer.stroke(color) + " stroke-width=\"\(n(width))\""
                     + (dash.map { " stroke-dasharray=\"\(n($0.on)) \(n($0.off))\"" } ?? "") + "/>\n"
             case let .line(from, to, color, width):
-                out += "<path d=\"M\(n(from.x)) \(n(from.y))L\(n(to.x)) \(n(to.y))\" fill=\"none\" "
+                out +=
+                    "<path d=\"M\(n(from.x)) \(n(from.y))L\(n(to.x)) \(n(to.y))\" fill=\"none\" "
                     + SVGRenderer.stroke(color) + " stroke-width=\"\(n(width))\"/>\n"
             case let .fillPath(path, color):
                 out += "<path d=\"\(pathData(path))\"\(fillRule(path)) \(SVGRenderer.fill(color))/>\n"
             case let .strokePath(path, color, width):
-                out += "<path d=\"\(pathData(path))\" fill=\"none\" \(SVGRenderer.stroke(color)) "
+                out +=
+                    "<path d=\"\(pathData(path))\" fill=\"none\" \(SVGRenderer.stroke(color)) "
                     + "stroke-width=\"\(n(width))\" stroke-miterlimit=\"10\"/>\n"
             case .pushClipPath(let path):
                 let id = newID("c")
-                out += "<clipPath id=\"\(id)\"><path d=\"\(pathData(path))\"\(fillRule(path, attribute: "clip-rule"))/>"
+                out +=
+                    "<clipPath id=\"\(id)\"><path d=\"\(pathData(path))\"\(fillRule(path, attribute: "clip-rule"))/>"
                     + "</clipPath><g clip-path=\"url(#\(id))\">\n"
             }
         }
@@ -159,15 +167,18 @@ struct SVGWriter {
         var text: String
         switch gradient.kind {
         case .axial:
-            text = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(gradient.start.x))\" "
+            text =
+                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(gradient.start.x))\" "
                 + "y1=\"\(n(gradient.start.y))\" x2=\"\(n(gradient.end.x))\" y2=\"\(n(gradient.end.y))\">"
         case .radial:
-            text = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" "
+            text =
+                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" "
                 + "gradientTransform=\"translate(\(n(gradient.start.x)) \(n(gradient.start.y))) "
                 + "scale(\(SVGRenderer.short4(gradient.radiusX)) \(SVGRenderer.short4(gradient.radiusY)))\">"
         }
         for stop in gradient.stopsForUnpremultipliedInterpolation {
-            text += "<stop offset=\"\(SVGRenderer.short4(stop.location))\" stop-color=\"\(stop.color.hex)\""
+            text +=
+                "<stop offset=\"\(SVGRenderer.short4(stop.location))\" stop-color=\"\(stop.color.hex)\""
                 + (stop.color.alpha == 255 ? "" : " stop-opacity=\"\(SVGRenderer.short4(stop.color.opacity))\"") + "/>"
         }
         text += gradient.kind == .axial ? "</linearGradient>\n" : "</radialGradient>\n"

@@ -72,7 +72,9 @@ public struct LayoutServer: Sendable {
     /// - Parameters:
     ///   - logger: Where request logs go (one entry per request: its id, method, path, status and duration).
     ///   - onListening: Called once connections are accepted, with the address (the real port when 0 was asked).
-    package func run(logger: Logger, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void)
+    package func run(
+        logger: Logger, onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void
+    )
         async throws
     {
         let router = Router()

@@ -32,7 +32,9 @@ final class LayoutWorkers: Sendable {
 
     /// Runs `job` when a slot is free and returns its value, or `nil` when it has not finished within `seconds` of
     /// starting (the job is then asked to stop through the cancellation it is given).
-    func run<Value: Sendable>(timeout seconds: Double, _ job: @escaping @Sendable (LayoutCancellation) -> Value) async
+    func run<Value: Sendable>(
+        timeout seconds: Double, _ job: @escaping @Sendable (LayoutCancellation) -> Value
+    ) async
         -> Value?
     {
         let arrival = ContinuousClock.now

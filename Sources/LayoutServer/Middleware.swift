@@ -8,7 +8,9 @@ import Logging
 struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     static var header: HTTPField.Name { HTTPField.Name("X-Request-Id")! }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         var context = context
@@ -29,15 +31,19 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
 /// One log entry per request, after its answer: method, path, status and duration (the request id comes with the
 /// request's logger).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        context.logger.info("request", metadata: [
-            "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
-            "duration_ms": "\(((ContinuousClock.now - start).seconds * 1e6).rounded() / 1000)",
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
+                "duration_ms": "\(((ContinuousClock.now - start).seconds * 1e6).rounded() / 1000)",
+            ])
         return response
     }
 }
@@ -54,17 +60,23 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         known = Set(table.map(\.path))
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let path = request.uri.path
-        let route = known.contains(path) ? path : context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
-            ?? "unmatched"
+        let route =
+            known.contains(path)
+            ? path
+            : context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 }
+                ?? "unmatched"
         if route != "/metrics" {
-            metrics.requestAnswered(route: route, method: request.method, status: response.status,
-                                    duration: ContinuousClock.now - start)
+            metrics.requestAnswered(
+                route: route, method: request.method, status: response.status,
+                duration: ContinuousClock.now - start)
         }
         return response
     }
@@ -81,7 +93,9 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         allowed = Dictionary(table.map { ($0.path, $0.methods) }, uniquingKeysWith: +)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         do {
@@ -97,7 +111,8 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
             return failure.response
         } catch let error as HTTPError {
             var failure = HTTPFailure(error.status, error.body ?? error.status.reasonPhrase)
-            failure.headers.append(contentsOf: error.headers.filter { $0.name != .contentType && $0.name != .contentLength })
+            failure.headers.append(
+                contentsOf: error.headers.filter { $0.name != .contentType && $0.name != .contentLength })
             return failure.response
         } catch let error as any HTTPResponseError {
             return HTTPFailure(error.status, error.status.reasonPhrase).response

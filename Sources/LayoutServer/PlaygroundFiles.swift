@@ -24,7 +24,8 @@ struct PlaygroundFiles: Sendable {
             throw Missing(description: "the playground's files are missing from the server's resources")
         }
         func read(_ name: String, _ type: String) throws -> Answer {
-            Answer(status: .ok, contentType: type, body: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+            Answer(
+                status: .ok, contentType: type, body: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
         }
         page = try read("index.html", "text/html; charset=utf-8")
         var others = [
@@ -33,12 +34,14 @@ struct PlaygroundFiles: Sendable {
         ]
         var names: [String] = []
         if let examples, let files = try? FileManager.default.contentsOfDirectory(atPath: examples) {
-            names = files
+            names =
+                files
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
             for name in names {
                 let url = URL(fileURLWithPath: examples).appendingPathComponent("\(name).json")
-                others["/examples/\(name).json"] = Answer(status: .ok, contentType: "application/json",
-                                                           body: Array(try Data(contentsOf: url)))
+                others["/examples/\(name).json"] = Answer(
+                    status: .ok, contentType: "application/json",
+                    body: Array(try Data(contentsOf: url)))
             }
         }
         let list = "[" + names.map(jsonString).joined(separator: ", ") + "]\n"

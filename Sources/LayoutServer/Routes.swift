@@ -60,10 +60,14 @@ struct Routes<Context: RequestContext>: Sendable {
             if !unknown.contains(String(key)) { unknown.append(String(key)) }
         }
         guard !unknown.isEmpty else { return }
-        let known = route.parameters.isEmpty ? "takes no query parameters"
+        let known =
+            route.parameters.isEmpty
+            ? "takes no query parameters"
             : "takes " + route.parameters.sorted().joined(separator: ", ")
-        throw HTTPFailure(.badRequest, "unknown query parameter\(unknown.count == 1 ? "" : "s") "
-                          + unknown.map(jsonString).joined(separator: ", ") + ": \(route.path) \(known)")
+        throw HTTPFailure(
+            .badRequest,
+            "unknown query parameter\(unknown.count == 1 ? "" : "s") "
+                + unknown.map(jsonString).joined(separator: ", ") + ": \(route.path) \(known)")
     }
 }
 
@@ -79,8 +83,9 @@ struct API: Sendable {
 
     init(server: LayoutServer) {
         self.server = server
-        files = DocumentFiles(fonts: server.configuration.fonts.map(FontFiles.inside) ?? .none,
-                              images: server.configuration.images.map(ImageFiles.inside) ?? .none)
+        files = DocumentFiles(
+            fonts: server.configuration.fonts.map(FontFiles.inside) ?? .none,
+            images: server.configuration.images.map(ImageFiles.inside) ?? .none)
     }
 
     func validate(_ request: Request) async throws -> Response {
@@ -97,9 +102,10 @@ struct API: Sendable {
     func render(_ request: Request) async throws -> Response {
         let query = Query(request)
         let overrides = try sizeOverrides(query)
-        let format = try query["format"].map { value throws(HTTPFailure) in
-            try usage { () throws(ToolFailure) in try PictureFormat(option: value, named: "format") }
-        } ?? .svg
+        let format =
+            try query["format"].map { value throws(HTTPFailure) in
+                try usage { () throws(ToolFailure) in try PictureFormat(option: value, named: "format") }
+            } ?? .svg
         var options = PictureFormat.Options(dataAttributes: query["data"] == "1", debug: query["debug"] == "1")
         if let background = query["background"] {
             guard let color = RGBA(css: background) else {
@@ -115,9 +121,10 @@ struct API: Sendable {
 
     /// Answers `layoutRequest` for the request's body on a worker under the time limit, the answer's bytes made
     /// into a response by `respond`.
-    private func answer(_ layoutRequest: LayoutRequest, to request: Request,
-                        _ respond: @escaping @Sendable ([UInt8]) -> Answer) async throws -> Response
-    {
+    private func answer(
+        _ layoutRequest: LayoutRequest, to request: Request,
+        _ respond: @escaping @Sendable ([UInt8]) -> Answer
+    ) async throws -> Response {
         let bytes = try await body(of: request)
         let files = files
         let limit = server.configuration.timeoutSeconds
@@ -130,22 +137,26 @@ struct API: Sendable {
             return answer.response
         case .failure(let failure)?:
             // A document error is a 422; a bad query parameter is the client's mistake too (400).
-            throw HTTPFailure(failure.isDocumentError ? .unprocessableContent : .badRequest,
-                              failure.lines.first ?? "bad request")
+            throw HTTPFailure(
+                failure.isDocumentError ? .unprocessableContent : .badRequest,
+                failure.lines.first ?? "bad request")
         case .success(nil)?, nil:
-            throw HTTPFailure(.serviceUnavailable, "the layout took longer than the server's limit of \(format(limit)) seconds")
+            throw HTTPFailure(
+                .serviceUnavailable, "the layout took longer than the server's limit of \(format(limit)) seconds")
         }
     }
 
     /// The request's body, after checking its type and size.
     private func body(of request: Request) async throws -> [UInt8] {
         if let type = request.headers[.contentType], !Self.isJSON(type) {
-            throw HTTPFailure(.unsupportedMediaType,
-                              "the body must be a layout document (Content-Type: application/json), not \(type)")
+            throw HTTPFailure(
+                .unsupportedMediaType,
+                "the body must be a layout document (Content-Type: application/json), not \(type)")
         }
         let limit = server.configuration.maxBodyBytes
-        let tooLarge = HTTPFailure(.contentTooLarge, "the body is larger than the server's limit of \(limit) bytes",
-                                   closesConnection: true)
+        let tooLarge = HTTPFailure(
+            .contentTooLarge, "the body is larger than the server's limit of \(limit) bytes",
+            closesConnection: true)
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {
             let buffer = try await request.body.collect(upTo: limit)
@@ -157,7 +168,8 @@ struct API: Sendable {
 
     /// `application/json`, `text/json`, `…+json` (any parameters), and `text/plain` for hand-made requests.
     static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type =
+            contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type == "application/json" || type == "text/json" || type.hasSuffix("+json") || type == "text/plain"
     }
 
@@ -165,9 +177,10 @@ struct API: Sendable {
     /// options mean.
     private func sizeOverrides(_ query: Query) throws(HTTPFailure) -> SizeOverrides {
         try usage { () throws(ToolFailure) in
-            try SizeOverrides.parse(width: query["width"], height: query["height"], minimum: query["min"],
-                                    maximum: query["max"], scale: query["scale"], direction: query["direction"],
-                                    optionPrefix: "")
+            try SizeOverrides.parse(
+                width: query["width"], height: query["height"], minimum: query["min"],
+                maximum: query["max"], scale: query["scale"], direction: query["direction"],
+                optionPrefix: "")
         }
     }
 

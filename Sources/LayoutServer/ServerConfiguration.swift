@@ -24,9 +24,11 @@ public struct ServerConfiguration: Sendable {
 
     /// The contract's defaults: `127.0.0.1:8080`, no fonts or images folder, 8 MiB bodies, 10 seconds, one layout
     /// per core.
-    public init(host: String = "127.0.0.1", port: Int = 8080, fonts: FontFolder? = nil, images: FontFolder? = nil,
-                maxBodyBytes: Int = 8 << 20, timeoutSeconds: Double = 10, examples: String? = nil,
-                concurrentLayouts: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, fonts: FontFolder? = nil, images: FontFolder? = nil,
+        maxBodyBytes: Int = 8 << 20, timeoutSeconds: Double = 10, examples: String? = nil,
+        concurrentLayouts: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.host = host
         self.port = port
         self.fonts = fonts

@@ -16,8 +16,10 @@ package enum PictureLimits {
     /// picture that large: the caller's override of the long side (`--width`, `min`, …: `optionPrefix` goes
     /// before the name, as in ``SizeOverrides/parse(width:height:minimum:maximum:scale:direction:optionPrefix:)``)
     /// or else the document's root. Vector and text pictures have no pixels and are never refused.
-    package static func check(_ result: DocumentLayout, in pictureFormat: PictureFormat, overrides: SizeOverrides,
-                             optionPrefix: String) throws(ToolFailure) {
+    package static func check(
+        _ result: DocumentLayout, in pictureFormat: PictureFormat, overrides: SizeOverrides,
+        optionPrefix: String
+    ) throws(ToolFailure) {
         guard pictureFormat == .png else { return }
         let size = result.size
         // The renderer's own computation of the picture it would draw.
@@ -28,8 +30,9 @@ package enum PictureLimits {
         let exact = wide ? (overrides.width != nil ? "width" : nil) : (overrides.height != nil ? "height" : nil)
         let option = exact ?? (overrides.minimum != nil ? "min" : nil) ?? (overrides.maximum != nil ? "max" : nil)
         let cause = option.map { optionPrefix + $0 } ?? "root"
-        throw .document("\(cause): the PNG would be \(width) × \(height) pixels, more than \(maxSide) on a side "
-                        + "(the layout is \(format(size.width)) × \(format(size.height)) points at scale "
-                        + "\(format(result.scale)))")
+        throw .document(
+            "\(cause): the PNG would be \(width) × \(height) pixels, more than \(maxSide) on a side "
+                + "(the layout is \(format(size.width)) × \(format(size.height)) points at scale "
+                + "\(format(result.scale)))")
     }
 }

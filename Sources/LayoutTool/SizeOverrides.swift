@@ -21,8 +21,10 @@ package struct SizeOverrides: Sendable {
     package var direction: LayoutDirection?
 
     /// Overrides with these values (`nil`: keep the document's).
-    package init(minimum: Size? = nil, maximum: Size? = nil, width: Double? = nil, height: Double? = nil,
-                scale: Double? = nil, direction: LayoutDirection? = nil) {
+    package init(
+        minimum: Size? = nil, maximum: Size? = nil, width: Double? = nil, height: Double? = nil,
+        scale: Double? = nil, direction: LayoutDirection? = nil
+    ) {
         self.minimum = minimum
         self.maximum = maximum
         self.width = width
@@ -34,8 +36,10 @@ package struct SizeOverrides: Sendable {
     /// Reads the values as the user wrote them (`W,H` for min and max, `inf` allowed there), so that both shells
     /// accept and refuse the same spellings. `optionPrefix` goes before an option's name in messages: `--` on the
     /// command line, nothing for query parameters.
-    package static func parse(width: String?, height: String?, minimum: String?, maximum: String?, scale: String?,
-                             direction: String?, optionPrefix: String) throws(ToolFailure) -> SizeOverrides {
+    package static func parse(
+        width: String?, height: String?, minimum: String?, maximum: String?, scale: String?,
+        direction: String?, optionPrefix: String
+    ) throws(ToolFailure) -> SizeOverrides {
         let reader = Reader(prefix: optionPrefix)
         var overrides = SizeOverrides()
         if let minimum { overrides.minimum = try reader.size(minimum, option: "min") }
@@ -74,8 +78,9 @@ package struct SizeOverrides: Sendable {
             range.max.height = height
         }
         if range.min.width > range.max.width || range.min.height > range.max.height {
-            throw .usage("the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
-                         + "max \(format(range.max.width)),\(format(range.max.height))")
+            throw .usage(
+                "the size range's min \(format(range.min.width)),\(format(range.min.height)) exceeds its "
+                    + "max \(format(range.max.width)),\(format(range.max.height))")
         }
         parameters.sizeRange = range
         if let scale { parameters.scale = scale }
@@ -105,8 +110,9 @@ package struct SizeOverrides: Sendable {
         func size(_ text: String, option name: String) throws(ToolFailure) -> Size {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2 else { throw .usage("\(prefix)\(name): expected W,H, got \(jsonString(text))") }
-            return Size(try length(parts[0].trimmingSpaces(), option: name, allowsInfinity: true),
-                        try length(parts[1].trimmingSpaces(), option: name, allowsInfinity: true))
+            return Size(
+                try length(parts[0].trimmingSpaces(), option: name, allowsInfinity: true),
+                try length(parts[1].trimmingSpaces(), option: name, allowsInfinity: true))
         }
     }
 }

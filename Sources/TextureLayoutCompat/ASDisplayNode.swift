@@ -243,13 +243,15 @@ open class ASDisplayNode: DisplayNode {
     /// to the subnode's frame in the node's calculated layout.
     public final var frame: CGRect {
         get {
-            CGRect(x: position.x - bounds.width * anchorPoint.x, y: position.y - bounds.height * anchorPoint.y,
-                   width: bounds.width, height: bounds.height)
+            CGRect(
+                x: position.x - bounds.width * anchorPoint.x, y: position.y - bounds.height * anchorPoint.y,
+                width: bounds.width, height: bounds.height)
         }
         set {
             bounds.size = newValue.size
-            position = CGPoint(x: newValue.minX + newValue.width * anchorPoint.x,
-                               y: newValue.minY + newValue.height * anchorPoint.y)
+            position = CGPoint(
+                x: newValue.minX + newValue.width * anchorPoint.x,
+                y: newValue.minY + newValue.height * anchorPoint.y)
         }
     }
 

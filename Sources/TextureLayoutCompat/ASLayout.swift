@@ -45,8 +45,9 @@ public final class ASLayout {
     /// `position` and `size`, with any coordinate that is not finite (such as a root's null position) as 0.
     public var frame: CGRect {
         func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
-        return CGRect(x: finite(position.x), y: finite(position.y),
-                      width: finite(size.width), height: finite(size.height))
+        return CGRect(
+            x: finite(position.x), y: finite(position.y),
+            width: finite(size.width), height: finite(size.height))
     }
 
     /// Texture's `frameForElement:`: the frame of the sublayout describing `layoutElement`, or `CGRect.null` when
@@ -102,16 +103,19 @@ extension ASLayout {
             let sublayouts: [ASLayout]
             if layout.element is DisplayNode {
                 sublayouts = layout.subnodeLayouts.map { subnode in
-                    ASLayout(layoutElement: subnode.element, size: CGSize(subnode.size),
-                             position: CGPoint(subnode.frameInSupernode.origin), sublayouts: [])
+                    ASLayout(
+                        layoutElement: subnode.element, size: CGSize(subnode.size),
+                        position: CGPoint(subnode.frameInSupernode.origin), sublayouts: [])
                 }
             } else {
                 // The first child was finished last, so it is on top.
                 sublayouts = finished.suffix(childCount).reversed()
                 finished.removeLast(childCount)
             }
-            finished.append(ASLayout(layoutElement: layout.element, size: CGSize(layout.size), position: at,
-                                     sublayouts: sublayouts))
+            finished.append(
+                ASLayout(
+                    layoutElement: layout.element, size: CGSize(layout.size), position: at,
+                    sublayouts: sublayouts))
         }
         return finished[0]
     }

@@ -123,7 +123,9 @@ public func ASRelativeSizeRangeMakeWithExactFraction(_ fraction: CGFloat) -> ASR
 
 /// The 1.x `ASRelativeSizeRangeMakeWithExactRelativeDimensions`: min and max both `(width, height)`.
 @available(*, deprecated, message: "use style.width and style.height")
-public func ASRelativeSizeRangeMakeWithExactRelativeDimensions(_ width: ASDimension, _ height: ASDimension)
+public func ASRelativeSizeRangeMakeWithExactRelativeDimensions(
+    _ width: ASDimension, _ height: ASDimension
+)
     -> ASRelativeSizeRange
 {
     let size = LayoutSize(width: width, height: height)
@@ -133,12 +135,15 @@ public func ASRelativeSizeRangeMakeWithExactRelativeDimensions(_ width: ASDimens
 /// The 1.x `ASRelativeSizeRangeResolve`: both sizes resolved against `parentSize`, where an auto dimension
 /// resolves to the parent's length itself.
 @available(*, deprecated, message: "sizes resolve against the parent during layout")
-public func ASRelativeSizeRangeResolve(_ relativeSizeRange: ASRelativeSizeRange, _ parentSize: CGSize)
+public func ASRelativeSizeRangeResolve(
+    _ relativeSizeRange: ASRelativeSizeRange, _ parentSize: CGSize
+)
     -> ASSizeRange
 {
     let parent = Size(parentSize)
-    return SizeRange(min: relativeSizeRange.min.resolve(parent: parent, auto: parent),
-                     max: relativeSizeRange.max.resolve(parent: parent, auto: parent))
+    return SizeRange(
+        min: relativeSizeRange.min.resolve(parent: parent, auto: parent),
+        max: relativeSizeRange.max.resolve(parent: parent, auto: parent))
 }
 
 /// The 1.x `ASSizeRangeMakeExactSize`.

@@ -175,10 +175,11 @@ extension ASDisplayNode {
             maskedCorners: Corners(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue & 0xF)),
             borderWidth: Double(max(0, borderWidth)), borderColor: borderColor.map(RGBA.init) ?? .clear,
             clipsToBounds: clipsToBounds, alpha: Double(min(max(alpha, 0), 1)), isHidden: isHidden)
-        paint.shadow = Shadow(color: shadowColor.map(RGBA.init) ?? .clear,
-                              opacity: Double(min(max(shadowOpacity, 0), 1)),
-                              offset: Point(Double(shadowOffset.width), Double(shadowOffset.height)),
-                              radius: Double(max(0, shadowRadius)))
+        paint.shadow = Shadow(
+            color: shadowColor.map(RGBA.init) ?? .clear,
+            opacity: Double(min(max(shadowOpacity, 0), 1)),
+            offset: Point(Double(shadowOffset.width), Double(shadowOffset.height)),
+            radius: Double(max(0, shadowRadius)))
         return paint
     }
 }

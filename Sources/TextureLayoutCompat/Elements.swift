@@ -89,16 +89,19 @@ extension LayoutElement {
 
     /// ``layoutThatFits(_:)`` at `scale` pixels per point.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat) -> ASLayout {
-        layoutThatFits(constrainedSize, scale: scale,
-                       userInterfaceLayoutDirection: ASDisplayNode.userInterfaceLayoutDirection)
+        layoutThatFits(
+            constrainedSize, scale: scale,
+            userInterfaceLayoutDirection: ASDisplayNode.userInterfaceLayoutDirection)
     }
 
     /// Texture's `layoutThatFits:parentSize:`: percentages resolve against `parentSize`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
-        ASLayout.makeRoot(from: layout(within: constrainedSize, parentSize: Size(parentSize),
-                                       scale: Double(ASScreenScale()),
-                                       direction: LayoutDirection(ASDisplayNode.userInterfaceLayoutDirection)),
-                          in: constrainedSize)
+        ASLayout.makeRoot(
+            from: layout(
+                within: constrainedSize, parentSize: Size(parentSize),
+                scale: Double(ASScreenScale()),
+                direction: LayoutDirection(ASDisplayNode.userInterfaceLayoutDirection)),
+            in: constrainedSize)
     }
 }
 
@@ -108,7 +111,9 @@ public func ASCalculateRootLayout(_ rootLayoutElement: ASLayoutElement, _ sizeRa
 }
 
 /// Texture's `ASCalculateLayout`: `element.layoutThatFits(sizeRange, parentSize: parentSize)`.
-public func ASCalculateLayout(_ layoutElement: ASLayoutElement, _ sizeRange: ASSizeRange, _ parentSize: CGSize)
+public func ASCalculateLayout(
+    _ layoutElement: ASLayoutElement, _ sizeRange: ASSizeRange, _ parentSize: CGSize
+)
     -> ASLayout
 {
     layoutElement.layoutThatFits(sizeRange, parentSize: parentSize)

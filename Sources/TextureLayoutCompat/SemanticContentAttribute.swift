@@ -67,10 +67,14 @@ extension LayoutElement {
     /// ``ASDisplayNode/userInterfaceLayoutDirection``. Display nodes whose
     /// ``ASDisplayNode/semanticContentAttribute`` resolves to right to left have their subnodes' positions
     /// mirrored within them in the result, as Texture flips them: `x' = node width − subnode width − x`.
-    public func layoutThatFits(_ constrainedSize: ASSizeRange, scale: CGFloat = ASScreenScale(),
-                               userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection) -> ASLayout {
-        ASLayout.makeRoot(from: layout(within: constrainedSize, scale: Double(scale),
-                                       direction: LayoutDirection(userInterfaceLayoutDirection)),
-                          in: constrainedSize)
+    public func layoutThatFits(
+        _ constrainedSize: ASSizeRange, scale: CGFloat = ASScreenScale(),
+        userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection
+    ) -> ASLayout {
+        ASLayout.makeRoot(
+            from: layout(
+                within: constrainedSize, scale: Double(scale),
+                direction: LayoutDirection(userInterfaceLayoutDirection)),
+            in: constrainedSize)
     }
 }

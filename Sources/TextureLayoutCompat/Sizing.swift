@@ -47,7 +47,9 @@ public let ASDimensionAuto = Dimension.auto
 }
 
 /// `ASDimensionResolve`: points as they are, a fraction of `parentSize`, `autoSize` for auto.
-@inlinable public func ASDimensionResolve(_ dimension: ASDimension, _ parentSize: CGFloat, _ autoSize: CGFloat)
+@inlinable public func ASDimensionResolve(
+    _ dimension: ASDimension, _ parentSize: CGFloat, _ autoSize: CGFloat
+)
     -> CGFloat
 {
     CGFloat(dimension.resolve(parent: Double(parentSize), auto: Double(autoSize)))
@@ -67,7 +69,9 @@ public let ASLayoutSizeAuto = LayoutSize.auto
 }
 
 /// `ASLayoutSizeResolveSize`: each axis resolved against `parentSize`, auto axes taking `autoSize`.
-@inlinable public func ASLayoutSizeResolveSize(_ layoutSize: ASLayoutSize, _ parentSize: CGSize, _ autoSize: CGSize)
+@inlinable public func ASLayoutSizeResolveSize(
+    _ layoutSize: ASLayoutSize, _ parentSize: CGSize, _ autoSize: CGSize
+)
     -> CGSize
 {
     CGSize(layoutSize.resolve(parent: Size(parentSize), auto: Size(autoSize)))

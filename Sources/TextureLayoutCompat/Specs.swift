@@ -92,16 +92,18 @@ extension CornerLayoutSpec {
 extension EdgeInsets {
     /// The engine's insets for UIKit's.
     public init(_ insets: UIEdgeInsets) {
-        self.init(top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
-                  right: Double(insets.right))
+        self.init(
+            top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
+            right: Double(insets.right))
     }
 }
 
 extension UIEdgeInsets {
     /// UIKit's insets for the engine's.
     public init(_ insets: EdgeInsets) {
-        self.init(top: CGFloat(insets.top), left: CGFloat(insets.left), bottom: CGFloat(insets.bottom),
-                  right: CGFloat(insets.right))
+        self.init(
+            top: CGFloat(insets.top), left: CGFloat(insets.left), bottom: CGFloat(insets.bottom),
+            right: CGFloat(insets.right))
     }
 }
 

@@ -36,11 +36,13 @@ public protocol ASContextTransitioning: AnyObject {
 extension ASDisplayNode {
     /// Texture's `transitionLayoutWithAnimation:shouldMeasureAsync:measurementCompletion:`: transitions to a new
     /// layout in the range of the node's current one (the range a layout pass would use).
-    public final func transitionLayout(withAnimation animated: Bool, shouldMeasureAsync: Bool,
-                                       measurementCompletion completion: (() -> Void)? = nil)
-    {
-        transitionLayout(with: constrainedSizeForLayoutPass, animated: animated,
-                         shouldMeasureAsync: shouldMeasureAsync, measurementCompletion: completion)
+    public final func transitionLayout(
+        withAnimation animated: Bool, shouldMeasureAsync: Bool,
+        measurementCompletion completion: (() -> Void)? = nil
+    ) {
+        transitionLayout(
+            with: constrainedSizeForLayoutPass, animated: animated,
+            shouldMeasureAsync: shouldMeasureAsync, measurementCompletion: completion)
     }
 
     /// Texture's `transitionLayoutWithSizeRange:animated:shouldMeasureAsync:measurementCompletion:`, in Texture's
@@ -49,17 +51,19 @@ extension ASDisplayNode {
     /// nodes below complete their own layout changes at once, `completion` runs, the subnodes the new layout
     /// brings are inserted at their places (moved ones too), and ``animateLayoutTransition(_:)`` is called with the
     /// transition's context. Removals wait for ``didCompleteLayoutTransition(_:)``.
-    public final func transitionLayout(with constrainedSize: ASSizeRange, animated: Bool, shouldMeasureAsync: Bool,
-                                       measurementCompletion completion: (() -> Void)? = nil)
-    {
+    public final func transitionLayout(
+        with constrainedSize: ASSizeRange, animated: Bool, shouldMeasureAsync: Bool,
+        measurementCompletion completion: (() -> Void)? = nil
+    ) {
         guard constrainedSize.max.width > 0, constrainedSize.max.height > 0 else { return }
         let previous = calculatedLayout.map { (layout: $0, range: constrainedSizeForCalculatedLayout) }
         invalidateCalculatedLayout()
         isMeasuringTransition = true
         let pending: ASLayout = layoutThatFits(constrainedSize, parentSize: CGSize(constrainedSize.max))
         isMeasuringTransition = false
-        let transition = LayoutTransition(node: self, animated: animated, previous: previous,
-                                          pending: (pending, constrainedSize))
+        let transition = LayoutTransition(
+            node: self, animated: animated, previous: previous,
+            pending: (pending, constrainedSize))
         pendingTransition = transition
         completion?()
         transition.applySubnodeInsertionsAndMoves()
@@ -76,15 +80,17 @@ final class LayoutTransition: ASContextTransitioning {
     private let pending: (layout: ASLayout, range: ASSizeRange)
     private let changes: SubnodeChanges
 
-    init(node: ASDisplayNode, animated: Bool, previous: (layout: ASLayout, range: ASSizeRange)?,
-         pending: (layout: ASLayout, range: ASSizeRange))
-    {
+    init(
+        node: ASDisplayNode, animated: Bool, previous: (layout: ASLayout, range: ASSizeRange)?,
+        pending: (layout: ASLayout, range: ASSizeRange)
+    ) {
         self.node = node
         self.animated = animated
         self.previous = previous
         self.pending = pending
-        changes = SubnodeChanges(from: previous.map { Self.nodes(in: $0.layout) },
-                                 to: Self.nodes(in: pending.layout))
+        changes = SubnodeChanges(
+            from: previous.map { Self.nodes(in: $0.layout) },
+            to: Self.nodes(in: pending.layout))
     }
 
     private static func nodes(in layout: ASLayout) -> [ASDisplayNode] {
@@ -215,7 +221,8 @@ struct SubnodeChanges {
         var lengths = [Int](repeating: 0, count: (old.count + 1) * width)
         for i in old.indices {
             for j in new.indices {
-                lengths[(i + 1) * width + j + 1] = old[i] === new[j]
+                lengths[(i + 1) * width + j + 1] =
+                    old[i] === new[j]
                     ? lengths[i * width + j] + 1
                     : max(lengths[i * width + j + 1], lengths[(i + 1) * width + j])
             }

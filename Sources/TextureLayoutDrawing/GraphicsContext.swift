@@ -100,8 +100,10 @@ public final class CGContext {
     /// A quadratic Bézier curve from the current point to `end` (drawn as the cubic curve it equals).
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         let start = lastPoint ?? device(.zero), c = device(control), p = device(end)
-        add(.curve(Point(start.x + 2 / 3 * (c.x - start.x), start.y + 2 / 3 * (c.y - start.y)),
-                   Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y)), p), to: p)
+        add(
+            .curve(
+                Point(start.x + 2 / 3 * (c.x - start.x), start.y + 2 / 3 * (c.y - start.y)),
+                Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y)), p), to: p)
     }
 
     /// Closes the current subpath with a line back to its start.
@@ -198,8 +200,10 @@ public final class CGContext {
 
     /// Strokes `shape` (in the context's points), `width` wide in the current transform's units.
     func stroke(_ shape: Path, width: CGFloat) {
-        commands.append(.strokePath(shape, state.strokeColor.withOpacity(multipliedBy: Double(state.alpha)),
-                                    width: Double(width) * state.transform.lengthScale))
+        commands.append(
+            .strokePath(
+                shape, state.strokeColor.withOpacity(multipliedBy: Double(state.alpha)),
+                width: Double(width) * state.transform.lengthScale))
     }
 
     /// Clips what is drawn next to `shape` (in the context's points) until the state is restored.
@@ -210,17 +214,23 @@ public final class CGContext {
 
     /// Draws `bitmap` into `rect` (in the current transform's units), with `alpha` times the context's alpha.
     func draw(_ bitmap: UIImage.Bitmap, in rect: CGRect, alpha: CGFloat) {
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(device)
+        let corners = [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+        ].map(device)
         let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
         let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
         let opacity = Double(min(max(alpha, 0), 1) * state.alpha)
         guard opacity > 0 else { return }
         if opacity < 1 { commands.append(.pushGroup(opacity: opacity)) }
-        commands.append(.image(ImageDrawing(width: bitmap.width, height: bitmap.height,
-                                            premultipliedRGBA: bitmap.premultipliedRGBA,
-                                            destination: Rect(x: minX, y: minY, width: maxX - minX,
-                                                              height: maxY - minY))))
+        commands.append(
+            .image(
+                ImageDrawing(
+                    width: bitmap.width, height: bitmap.height,
+                    premultipliedRGBA: bitmap.premultipliedRGBA,
+                    destination: Rect(
+                        x: minX, y: minY, width: maxX - minX,
+                        height: maxY - minY))))
         if opacity < 1 { commands.append(.popGroup) }
     }
 

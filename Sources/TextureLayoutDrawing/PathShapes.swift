@@ -8,24 +8,29 @@ import TextureLayoutPaint
 enum PathShapes {
     /// A closed rectangle, clockwise on screen from its top left corner.
     static func rectangle(_ rect: CGRect) -> Path {
-        Path([.move(Point(rect.minX, rect.minY)), .line(Point(rect.maxX, rect.minY)),
-              .line(Point(rect.maxX, rect.maxY)), .line(Point(rect.minX, rect.maxY)), .close])
+        Path([
+            .move(Point(rect.minX, rect.minY)), .line(Point(rect.maxX, rect.minY)),
+            .line(Point(rect.maxX, rect.maxY)), .line(Point(rect.minX, rect.maxY)), .close,
+        ])
     }
 
     /// The closed ellipse inside `rect`: four quarter arcs.
     static func ellipse(in rect: CGRect) -> Path {
         let rx = Double(rect.width) / 2, ry = Double(rect.height) / 2
         var path = Path([.move(Point(rect.maxX, rect.midY))])
-        path.elements += ellipticalArc(center: Point(rect.midX, rect.midY), rx: rx, ry: ry, from: 0,
-                                       to: 2 * .pi)
+        path.elements += ellipticalArc(
+            center: Point(rect.midX, rect.midY), rx: rx, ry: ry, from: 0,
+            to: 2 * .pi)
         path.elements.append(.close)
         return path
     }
 
     /// A closed rectangle whose corners are quarter circles of the given radii (each at most half the smaller
     /// side), clockwise on screen from the end of the top left corner.
-    static func roundedRectangle(_ rect: CGRect, topLeft: Double, topRight: Double, bottomLeft: Double,
-                                 bottomRight: Double) -> Path {
+    static func roundedRectangle(
+        _ rect: CGRect, topLeft: Double, topRight: Double, bottomLeft: Double,
+        bottomRight: Double
+    ) -> Path {
         let limit = max(0, min(Double(rect.width), Double(rect.height)) / 2)
         let tl = min(max(topLeft, 0), limit), tr = min(max(topRight, 0), limit)
         let bl = min(max(bottomLeft, 0), limit), br = min(max(bottomRight, 0), limit)
@@ -52,8 +57,11 @@ enum PathShapes {
     /// An arc of the ellipse of radii `rx`, `ry` (see ``arc(center:radius:from:to:)``). Each piece of angle θ
     /// has its control points at 4/3·tan(θ/4) of the radius along the tangents, the usual cubic approximation
     /// (at most 0.03% of the radius off the circle for a quarter turn).
-    static func ellipticalArc(center: Point, rx: Double, ry: Double, from start: Double, to end: Double)
-        -> [Path.Element] {
+    static func ellipticalArc(
+        center: Point, rx: Double, ry: Double, from start: Double, to end: Double
+    )
+        -> [Path.Element]
+    {
         guard rx > 0, ry > 0, start != end, start.isFinite, end.isFinite else { return [] }
         // Quarter turns, a hair of rounding below a whole number of them not counting as one more.
         let pieces = max(1, Int((abs(end - start) / (.pi / 2) - 1e-9).rounded(.up)))
@@ -64,9 +72,11 @@ enum PathShapes {
         for _ in 0..<pieces {
             let next = angle + step
             let (c0, s0, c1, s1) = (cos(angle), sin(angle), cos(next), sin(next))
-            elements.append(.curve(Point(center.x + rx * (c0 - k * s0), center.y + ry * (s0 + k * c0)),
-                                   Point(center.x + rx * (c1 + k * s1), center.y + ry * (s1 - k * c1)),
-                                   Point(center.x + rx * c1, center.y + ry * s1)))
+            elements.append(
+                .curve(
+                    Point(center.x + rx * (c0 - k * s0), center.y + ry * (s0 + k * c0)),
+                    Point(center.x + rx * (c1 + k * s1), center.y + ry * (s1 - k * c1)),
+                    Point(center.x + rx * c1, center.y + ry * s1)))
             angle = next
         }
         return elements

@@ -67,8 +67,12 @@ extension ASDisplayNode {
             pending.append(.end)
             for subnode in node.subnodes.reversed() {
                 let position = subnode.frame.origin
-                pending.append(.enter(subnode, origin: Point(origin.x + Double(position.x - node.bounds.minX),
-                                                             origin.y + Double(position.y - node.bounds.minY))))
+                pending.append(
+                    .enter(
+                        subnode,
+                        origin: Point(
+                            origin.x + Double(position.x - node.bounds.minX),
+                            origin.y + Double(position.y - node.bounds.minY))))
             }
         }
         return builder.finish()
@@ -90,12 +94,15 @@ extension LayoutElement {
     /// the `debugName`s, on a white canvas, as `texture-layout render --debug --background white` draws a
     /// document's. Under them, a display node (`ASDisplayNode`) draws its paint as
     /// `ASDisplayNode.snapshotImage(scale:)` does, its layout applied first; the engine's elements have no paint.
-    public func debugImage(within sizeRange: ASSizeRange, scale: CGFloat = ASScreenScale(),
-                           direction: LayoutDirection = .leftToRight) -> UIImage {
+    public func debugImage(
+        within sizeRange: ASSizeRange, scale: CGFloat = ASScreenScale(),
+        direction: LayoutDirection = .leftToRight
+    ) -> UIImage {
         let (picture, paint) = debugPicture(within: sizeRange, scale: scale, direction: direction)
         // A layout always has a size the renderers draw (at least one pixel a side).
-        return UIImage(drawing: PNGRenderer.debugLists(picture, over: paint), scale: picture.scale,
-                       background: Palette.background)!
+        return UIImage(
+            drawing: PNGRenderer.debugLists(picture, over: paint), scale: picture.scale,
+            background: Palette.background)!
     }
 
     /// ``debugImage(within:scale:direction:)`` as a PNG file: what the snapshot strategy `.image` compares.
@@ -105,8 +112,11 @@ extension LayoutElement {
     }
 
     /// The debug picture of the element's layout, and the paint of a display node's tree under it.
-    private func debugPicture(within sizeRange: ASSizeRange, scale: CGFloat, direction: LayoutDirection)
-        -> (picture: LayoutPicture, paint: DisplayList?) {
+    private func debugPicture(
+        within sizeRange: ASSizeRange, scale: CGFloat, direction: LayoutDirection
+    )
+        -> (picture: LayoutPicture, paint: DisplayList?)
+    {
         let layout = layout(within: sizeRange, scale: Double(scale), direction: direction)
         let picture = LayoutPicture(of: layout)
         var paint: DisplayList?
@@ -168,8 +178,10 @@ extension ASImageNode {
             shown = modified
         }
         return shown.pieces(in: contentMode.rect(for: shown.size, in: bounds)).map { piece in
-            .image(ImageDrawing(width: piece.pixels.width, height: piece.pixels.height,
-                                premultipliedRGBA: piece.pixels.premultipliedRGBA, destination: Rect(piece.rect)))
+            .image(
+                ImageDrawing(
+                    width: piece.pixels.width, height: piece.pixels.height,
+                    premultipliedRGBA: piece.pixels.premultipliedRGBA, destination: Rect(piece.rect)))
         }
     }
 }

@@ -61,8 +61,9 @@ open class UIBezierPath: NSObject {
     /// UIKit's `init(roundedRect:cornerRadius:)`: a rectangle with every corner rounded by `cornerRadius` (at
     /// most half the smaller side).
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
-        self.init(roundedRect: rect, byRoundingCorners: .allCorners,
-                  cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
+        self.init(
+            roundedRect: rect, byRoundingCorners: .allCorners,
+            cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
     /// UIKit's `init(roundedRect:byRoundingCorners:cornerRadii:)`: the corners in `corners` rounded by
@@ -71,14 +72,18 @@ open class UIBezierPath: NSObject {
         self.init()
         let r = Double(cornerRadii.width)
         func radius(_ corner: UIRectCorner) -> Double { corners.contains(corner) ? r : 0 }
-        append(PathShapes.roundedRectangle(rect, topLeft: radius(.topLeft), topRight: radius(.topRight),
-                                           bottomLeft: radius(.bottomLeft), bottomRight: radius(.bottomRight)),
-               start: CGPoint(x: rect.minX + min(max(r, 0), min(rect.width, rect.height) / 2), y: rect.minY))
+        append(
+            PathShapes.roundedRectangle(
+                rect, topLeft: radius(.topLeft), topRight: radius(.topRight),
+                bottomLeft: radius(.bottomLeft), bottomRight: radius(.bottomRight)),
+            start: CGPoint(x: rect.minX + min(max(r, 0), min(rect.width, rect.height) / 2), y: rect.minY))
     }
 
     /// UIKit's `init(arcCenter:radius:startAngle:endAngle:clockwise:)`: an open circular arc.
-    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                            clockwise: Bool) {
+    public convenience init(
+        arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool
+    ) {
         self.init()
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
@@ -108,17 +113,22 @@ open class UIBezierPath: NSObject {
     /// A quadratic Bézier curve from the current point to `end` (kept as the cubic curve it equals).
     open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) {
         let p0 = currentPoint
-        addCurve(to: end,
-                 controlPoint1: CGPoint(x: p0.x + 2 / 3 * (controlPoint.x - p0.x),
-                                        y: p0.y + 2 / 3 * (controlPoint.y - p0.y)),
-                 controlPoint2: CGPoint(x: end.x + 2 / 3 * (controlPoint.x - end.x),
-                                        y: end.y + 2 / 3 * (controlPoint.y - end.y)))
+        addCurve(
+            to: end,
+            controlPoint1: CGPoint(
+                x: p0.x + 2 / 3 * (controlPoint.x - p0.x),
+                y: p0.y + 2 / 3 * (controlPoint.y - p0.y)),
+            controlPoint2: CGPoint(
+                x: end.x + 2 / 3 * (controlPoint.x - end.x),
+                y: end.y + 2 / 3 * (controlPoint.y - end.y)))
     }
 
     /// A circular arc, joined to the current point by a line (or starting a subpath when there is none).
     /// `clockwise` arcs go through increasing angles, which turn clockwise on screen as y grows down.
-    open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                     clockwise: Bool) {
+    open func addArc(
+        withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool
+    ) {
         var end = Double(endAngle)
         let start = Double(startAngle)
         // UIKit goes the direction asked, at most one full turn.

@@ -72,24 +72,34 @@ extension UIImage {
             return [(pixels, rect)]
         }
         /// The three spans of one axis: in the image's pixels and in `rect`'s points.
-        func spans(pixelCount: Int, start: Double, end: Double, from: CGFloat, to: CGFloat)
-            -> [(pixels: Range<Int>, points: (CGFloat, CGFloat))] {
+        func spans(
+            pixelCount: Int, start: Double, end: Double, from: CGFloat, to: CGFloat
+        )
+            -> [(pixels: Range<Int>, points: (CGFloat, CGFloat))]
+        {
             let first = min(pixelCount, Int((start * Double(scale)).rounded()))
             let last = max(first, pixelCount - Int((end * Double(scale)).rounded()))
             let a = from + CGFloat(start), b = max(a, to - CGFloat(end))
             return [(0..<first, (from, a)), (first..<last, (a, b)), (last..<pixelCount, (b, to))]
         }
-        let columns = spans(pixelCount: pixels.width, start: insets.left, end: insets.right, from: rect.minX,
-                            to: rect.maxX)
-        let rows = spans(pixelCount: pixels.height, start: insets.top, end: insets.bottom, from: rect.minY,
-                         to: rect.maxY)
+        let columns = spans(
+            pixelCount: pixels.width, start: insets.left, end: insets.right, from: rect.minX,
+            to: rect.maxX)
+        let rows = spans(
+            pixelCount: pixels.height, start: insets.top, end: insets.bottom, from: rect.minY,
+            to: rect.maxY)
         var pieces: [(pixels: Bitmap, rect: CGRect)] = []
         for row in rows where row.points.1 > row.points.0 {
             for column in columns where column.points.1 > column.points.0 {
                 guard let piece = pixels.cropped(columns: column.pixels, rows: row.pixels) else { continue }
-                pieces.append((piece, CGRect(x: column.points.0, y: row.points.0,
-                                             width: column.points.1 - column.points.0,
-                                             height: row.points.1 - row.points.0)))
+                pieces.append(
+                    (
+                        piece,
+                        CGRect(
+                            x: column.points.0, y: row.points.0,
+                            width: column.points.1 - column.points.0,
+                            height: row.points.1 - row.points.0)
+                    ))
             }
         }
         return pieces
@@ -106,8 +116,9 @@ extension UIImage {
     /// UIKit's `pngData()`: the image's pixels as a PNG file (8-bit RGBA), or `nil` when it has none.
     public func pngData() -> Data? {
         guard let pixels else { return nil }
-        let bytes = Bitmaps.png(width: pixels.width, height: pixels.height,
-                                premultipliedRGBA: pixels.premultipliedRGBA)
+        let bytes = Bitmaps.png(
+            width: pixels.width, height: pixels.height,
+            premultipliedRGBA: pixels.premultipliedRGBA)
         return bytes.isEmpty ? nil : Data(bytes)
     }
 }
@@ -131,8 +142,10 @@ extension UIImage {
     /// square of `2 × cornerRadius + 1` points at the screen scale, filled with `cornerColor` (left transparent
     /// when it is `nil` or clear), then a rounded rectangle of that radius filled with `fillColor`, resizable with
     /// `cornerRadius` as every cap inset, so that it draws a rounded rectangle of any size.
-    public static func as_resizableRoundedImage(withCornerRadius cornerRadius: CGFloat, cornerColor: UIColor?,
-                                                fill fillColor: UIColor) -> UIImage {
+    public static func as_resizableRoundedImage(
+        withCornerRadius cornerRadius: CGFloat, cornerColor: UIColor?,
+        fill fillColor: UIColor
+    ) -> UIImage {
         let side = cornerRadius * 2 + 1
         let format = UIGraphicsImageRendererFormat()
         format.scale = ASScreenScale()
@@ -153,8 +166,11 @@ extension UIImage {
 /// Texture's `ASImageNodeRoundBorderModificationBlock`: a modification block that cuts the image to the oval
 /// inside it and, when `borderWidth` is positive, strokes that oval `borderWidth` wide in `borderColor` (centred
 /// on the edge, so half of it falls outside and is not drawn).
-public func ASImageNodeRoundBorderModificationBlock(_ borderWidth: CGFloat, _ borderColor: UIColor?)
-    -> (UIImage, ASPrimitiveTraitCollection) -> UIImage? {
+public func ASImageNodeRoundBorderModificationBlock(
+    _ borderWidth: CGFloat, _ borderColor: UIColor?
+)
+    -> (UIImage, ASPrimitiveTraitCollection) -> UIImage?
+{
     { image, _ in
         let format = UIGraphicsImageRendererFormat()
         format.scale = image.scale

@@ -37,14 +37,17 @@ public struct DecodedImage: Sendable {
         Self.premultiply(&pixels)
         width = header.width
         height = header.height
-        premultipliedRGBA = header.orientation == .up ? pixels
+        premultipliedRGBA =
+            header.orientation == .up
+            ? pixels
             : Self.turned(pixels, width: storedWidth, height: storedHeight, by: header.orientation)
     }
 
     /// An image of `width × height` premultiplied RGBA pixels.
     public init(width: Int, height: Int, premultipliedRGBA: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && premultipliedRGBA.count == width * height * 4,
-                     "\(premultipliedRGBA.count) bytes are not \(width)×\(height) RGBA pixels")
+        precondition(
+            width >= 0 && height >= 0 && premultipliedRGBA.count == width * height * 4,
+            "\(premultipliedRGBA.count) bytes are not \(width)×\(height) RGBA pixels")
         self.width = width
         self.height = height
         self.premultipliedRGBA = premultipliedRGBA
@@ -76,8 +79,9 @@ public struct DecodedImage: Sendable {
         var message = [CChar](repeating: 0, count: 200)
         let status = bytes.withUnsafeBufferPointer { data in
             pixels.withUnsafeMutableBufferPointer { out in
-                tl_jpeg_decode(data.baseAddress, data.count, out.baseAddress, out.count, maxScans,
-                               maxJPEGMemory, &message, message.count)
+                tl_jpeg_decode(
+                    data.baseAddress, data.count, out.baseAddress, out.count, maxScans,
+                    maxJPEGMemory, &message, message.count)
             }
         }
         guard status == 0 else { throw ImageHeader.error("a corrupt or truncated JPEG", library: "libjpeg", message) }
@@ -101,7 +105,9 @@ public struct DecodedImage: Sendable {
     }
 
     /// The stored pixels of a `width × height` image turned upright by `orientation`.
-    private static func turned(_ pixels: [UInt8], width: Int, height: Int, by orientation: ImageOrientation)
+    private static func turned(
+        _ pixels: [UInt8], width: Int, height: Int, by orientation: ImageOrientation
+    )
         -> [UInt8]
     {
         let outWidth = orientation.swapsSides ? height : width

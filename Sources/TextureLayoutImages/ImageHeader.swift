@@ -122,7 +122,9 @@ public struct ImageHeader: Sendable, Equatable {
     static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0xFF, 0xD8, 0xFF]) }
 
     /// The size as stored, and the orientation.
-    private static func storedSize(_ bytes: [UInt8]) throws(ImageError)
+    private static func storedSize(
+        _ bytes: [UInt8]
+    ) throws(ImageError)
         -> (format: ImageFormat, width: Int, height: Int, orientation: ImageOrientation)
     {
         var message = [CChar](repeating: 0, count: 200)
@@ -160,8 +162,8 @@ extension ImageHeader {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
         guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-              let value = Double(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]),
-              value > 0, value.isFinite
+            let value = Double(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]),
+            value > 0, value.isFinite
         else { return 1 }
         return value
     }

@@ -45,18 +45,20 @@ public enum ContentMode: Sendable, Hashable, CaseIterable {
         default: size = imageSize
         }
         // Where the image sits on each axis: 0 at the start edge, 0.5 centred, 1 at the end edge.
-        let (ax, ay): (Double, Double) = switch self {
-        case .scaleToFill, .scaleAspectFit, .scaleAspectFill, .center: (0.5, 0.5)
-        case .top: (0.5, 0)
-        case .bottom: (0.5, 1)
-        case .left: (0, 0.5)
-        case .right: (1, 0.5)
-        case .topLeft: (0, 0)
-        case .topRight: (1, 0)
-        case .bottomLeft: (0, 1)
-        case .bottomRight: (1, 1)
-        }
-        return Rect(x: bounds.minX + (bounds.width - size.width) * ax, y: bounds.minY + (bounds.height - size.height) * ay,
-                    width: size.width, height: size.height)
+        let (ax, ay): (Double, Double) =
+            switch self {
+            case .scaleToFill, .scaleAspectFit, .scaleAspectFill, .center: (0.5, 0.5)
+            case .top: (0.5, 0)
+            case .bottom: (0.5, 1)
+            case .left: (0, 0.5)
+            case .right: (1, 0.5)
+            case .topLeft: (0, 0)
+            case .topRight: (1, 0)
+            case .bottomLeft: (0, 1)
+            case .bottomRight: (1, 1)
+            }
+        return Rect(
+            x: bounds.minX + (bounds.width - size.width) * ax, y: bounds.minY + (bounds.height - size.height) * ay,
+            width: size.width, height: size.height)
     }
 }

@@ -32,8 +32,7 @@ public struct GlyphRunDrawing: Sendable {
     }
 }
 
-/// An image's pixels drawn into a rectangle (`ASImageNode`'s content; images arrive with the image elements of
-/// issue #23, which make these).
+/// An image's pixels drawn into a rectangle: the content of a document's `image` element and of `ASImageNode`.
 public struct ImageDrawing: Sendable {
     /// Width in pixels.
     public var width: Int

@@ -47,9 +47,11 @@ public struct DisplayListBuilder: Sendable {
         if groupOpen { list.commands.append(.pushGroup(opacity: paint.alpha)) }
         let shadow = paint.shadow
         if shadow.isVisible && !paint.clipsToBounds {
-            list.commands.append(.shadow(box.offsetBy(shadow.offset),
-                                         color: shadow.color.withOpacity(multipliedBy: shadow.opacity),
-                                         blur: shadow.radius))
+            list.commands.append(
+                .shadow(
+                    box.offsetBy(shadow.offset),
+                    color: shadow.color.withOpacity(multipliedBy: shadow.opacity),
+                    blur: shadow.radius))
         }
         if let color = paint.backgroundColor, color.alpha > 0 { list.commands.append(.fill(box, color)) }
         if let gradient = paint.backgroundGradient {
@@ -59,10 +61,13 @@ public struct DisplayListBuilder: Sendable {
                 list.commands.append(.fill(box, last.color))
             }
         }
-        let border = paint.borderWidth > 0 && paint.borderColor.alpha > 0
+        let border =
+            paint.borderWidth > 0 && paint.borderColor.alpha > 0
             ? (paint.borderWidth, paint.borderColor) : nil
-        open.append(OpenNode(box: box, contentClip: paint.clipsToBounds ? box : RoundedBox(frame),
-                             clipsSubnodes: paint.clipsToBounds, border: border, groupOpen: groupOpen))
+        open.append(
+            OpenNode(
+                box: box, contentClip: paint.clipsToBounds ? box : RoundedBox(frame),
+                clipsSubnodes: paint.clipsToBounds, border: border, groupOpen: groupOpen))
         return true
     }
 
@@ -76,8 +81,10 @@ public struct DisplayListBuilder: Sendable {
         list.commands.append(.pushClip(node.contentClip))
         let shadow = shadow.flatMap { $0.isVisible ? $0 : nil }
         if let shadow {
-            list.commands.append(.pushShadow(color: shadow.color.withOpacity(multipliedBy: shadow.opacity),
-                                             offset: shadow.offset, blur: shadow.radius))
+            list.commands.append(
+                .pushShadow(
+                    color: shadow.color.withOpacity(multipliedBy: shadow.opacity),
+                    offset: shadow.offset, blur: shadow.radius))
         }
         list.commands.append(first)
         while let command = iterator.next() { list.commands.append(command) }

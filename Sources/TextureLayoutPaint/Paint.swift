@@ -25,9 +25,11 @@ public struct Paint: Hashable, Sendable {
     public var shadow: Shadow
 
     /// UIKit's defaults: nothing drawn.
-    public init(backgroundColor: RGBA? = nil, backgroundGradient: Gradient? = nil, cornerRadius: Double = 0,
-                maskedCorners: Corners = .all, borderWidth: Double = 0, borderColor: RGBA = .black,
-                clipsToBounds: Bool = false, alpha: Double = 1, isHidden: Bool = false, shadow: Shadow = Shadow()) {
+    public init(
+        backgroundColor: RGBA? = nil, backgroundGradient: Gradient? = nil, cornerRadius: Double = 0,
+        maskedCorners: Corners = .all, borderWidth: Double = 0, borderColor: RGBA = .black,
+        clipsToBounds: Bool = false, alpha: Double = 1, isHidden: Bool = false, shadow: Shadow = Shadow()
+    ) {
         self.backgroundColor = backgroundColor
         self.backgroundGradient = backgroundGradient
         self.cornerRadius = cornerRadius
@@ -128,8 +130,10 @@ public struct Gradient: Hashable, Sendable {
     public var kind: Kind
 
     /// A gradient through `stops`; the defaults are `CAGradientLayer`'s (top to bottom, axial).
-    public init(stops: [Stop], startPoint: Point = Point(0.5, 0), endPoint: Point = Point(0.5, 1),
-                kind: Kind = .axial) {
+    public init(
+        stops: [Stop], startPoint: Point = Point(0.5, 0), endPoint: Point = Point(0.5, 1),
+        kind: Kind = .axial
+    ) {
         self.stops = stops
         self.startPoint = startPoint
         self.endPoint = endPoint

@@ -42,13 +42,14 @@ public struct Path: Hashable, Sendable {
 
     /// Every point of the path (the end points and control points) passed through `transform`.
     public func map(_ transform: (Point) -> Point) -> Path {
-        Path(elements.map { element in
-            switch element {
-            case .move(let p): return .move(transform(p))
-            case .line(let p): return .line(transform(p))
-            case let .curve(c1, c2, p): return .curve(transform(c1), transform(c2), transform(p))
-            case .close: return .close
-            }
-        }, usesEvenOddRule: usesEvenOddRule)
+        Path(
+            elements.map { element in
+                switch element {
+                case .move(let p): return .move(transform(p))
+                case .line(let p): return .line(transform(p))
+                case let .curve(c1, c2, p): return .curve(transform(c1), transform(c2), transform(p))
+                case .close: return .close
+                }
+            }, usesEvenOddRule: usesEvenOddRule)
     }
 }

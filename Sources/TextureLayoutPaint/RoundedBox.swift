@@ -41,8 +41,9 @@ public struct RoundedBox: Hashable, Sendable {
     public func inset(by width: Double) -> RoundedBox {
         let inset = max(0, min(width, rect.width / 2, rect.height / 2))
         var inner = self
-        inner.rect = Rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
-                          height: rect.height - 2 * inset)
+        inner.rect = Rect(
+            x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
+            height: rect.height - 2 * inset)
         inner.topLeft = max(0, topLeft - width)
         inner.topRight = max(0, topRight - width)
         inner.bottomLeft = max(0, bottomLeft - width)
@@ -59,14 +60,19 @@ public struct RoundedBox: Hashable, Sendable {
             let dx = x - cx, dy = y - cy
             return dx * dx + dy * dy > r * r
         }
-        return !(outside(topLeft, rect.minX + topLeft, rect.minY + topLeft,
-                         x < rect.minX + topLeft && y < rect.minY + topLeft)
-            || outside(topRight, rect.maxX - topRight, rect.minY + topRight,
-                       x > rect.maxX - topRight && y < rect.minY + topRight)
-            || outside(bottomLeft, rect.minX + bottomLeft, rect.maxY - bottomLeft,
-                       x < rect.minX + bottomLeft && y > rect.maxY - bottomLeft)
-            || outside(bottomRight, rect.maxX - bottomRight, rect.maxY - bottomRight,
-                       x > rect.maxX - bottomRight && y > rect.maxY - bottomRight))
+        return
+            !(outside(
+                topLeft, rect.minX + topLeft, rect.minY + topLeft,
+                x < rect.minX + topLeft && y < rect.minY + topLeft)
+            || outside(
+                topRight, rect.maxX - topRight, rect.minY + topRight,
+                x > rect.maxX - topRight && y < rect.minY + topRight)
+            || outside(
+                bottomLeft, rect.minX + bottomLeft, rect.maxY - bottomLeft,
+                x < rect.minX + bottomLeft && y > rect.maxY - bottomLeft)
+            || outside(
+                bottomRight, rect.maxX - bottomRight, rect.maxY - bottomRight,
+                x > rect.maxX - bottomRight && y > rect.maxY - bottomRight))
     }
 }
 
@@ -116,8 +122,10 @@ public struct PlacedGradient: Hashable, Sendable {
                     for step in 1..<steps {
                         let t = Double(step) / Double(steps)
                         let location = previous.location + (stop.location - previous.location) * t
-                        result.append(Gradient.Stop(Self.premultipliedMix(previous.color, stop.color, t),
-                                                    at: location))
+                        result.append(
+                            Gradient.Stop(
+                                Self.premultipliedMix(previous.color, stop.color, t),
+                                at: location))
                     }
                 }
             }
@@ -132,7 +140,8 @@ public struct PlacedGradient: Hashable, Sendable {
         let alpha = aa + ba
         guard alpha > 0 else { return RGBA(0, 0, 0, 0) }
         func channel(_ x: UInt8, _ y: UInt8) -> Double { (Double(x) * aa + Double(y) * ba) / alpha / 255 }
-        return RGBA(red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue),
-                    alpha: alpha)
+        return RGBA(
+            red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue),
+            alpha: alpha)
     }
 }

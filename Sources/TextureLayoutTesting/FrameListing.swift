@@ -17,10 +17,13 @@ public struct FrameListing: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// Lays `element` out within `range` at `scale` in `direction` and lists its nodes.
-    public init(of element: LayoutElement, within range: SizeRange, scale: Double = 2,
-                direction: LayoutDirection = .leftToRight) {
+    public init(
+        of element: LayoutElement, within range: SizeRange, scale: Double = 2,
+        direction: LayoutDirection = .leftToRight
+    ) {
         let layout = element.layout(within: range, scale: scale, direction: direction)
-        var text = "size \(Self.number(layout.size.width)) x \(Self.number(layout.size.height)), scale "
+        var text =
+            "size \(Self.number(layout.size.width)) x \(Self.number(layout.size.height)), scale "
             + "\(Self.number(scale)), \(direction == .leftToRight ? "left to right" : "right to left")\n"
         Self.list(layout, key: "root", into: &text)
         self.text = text
@@ -35,7 +38,8 @@ public struct FrameListing: Sendable, Hashable, CustomStringConvertible {
         text += "\(element.debugName ?? key): \(type(of: element)) \(rect(layout.frameInRoot))\n"
         if let textNode = element as? TextNode {
             for line in textNode.lines {
-                text += "  line \(line.text.debugDescription) \(rect(line.frame)) baseline "
+                text +=
+                    "  line \(line.text.debugDescription) \(rect(line.frame)) baseline "
                     + "\(number(line.baseline))\n"
             }
         }

@@ -14,16 +14,21 @@ import TextureLayoutCompat
 /// (`SNAPSHOT_TESTING_RECORD=all`, `withSnapshotTesting(record:)`).
 extension Snapshotting where Value: LayoutElement, Format == String {
     /// The frames at exactly `width` points wide and any height (a list's cell), or exactly `height` high too.
-    public static func frames(width: CGFloat, height: CGFloat? = nil, scale: CGFloat = 2,
-                              direction: LayoutDirection = .leftToRight) -> Snapshotting {
-        let range = height.map { SizeRange(exactly: Size(Double(width), Double($0))) }
+    public static func frames(
+        width: CGFloat, height: CGFloat? = nil, scale: CGFloat = 2,
+        direction: LayoutDirection = .leftToRight
+    ) -> Snapshotting {
+        let range =
+            height.map { SizeRange(exactly: Size(Double(width), Double($0))) }
             ?? SizeRange(min: Size(Double(width), 0), max: Size(Double(width), .infinity))
         return frames(sizeRange: range, scale: scale, direction: direction)
     }
 
     /// The frames within `sizeRange`.
-    public static func frames(sizeRange: ASSizeRange, scale: CGFloat = 2,
-                              direction: LayoutDirection = .leftToRight) -> Snapshotting {
+    public static func frames(
+        sizeRange: ASSizeRange, scale: CGFloat = 2,
+        direction: LayoutDirection = .leftToRight
+    ) -> Snapshotting {
         SimplySnapshotting<String>.lines.pullback { element in
             FrameListing(of: element, within: sizeRange, scale: Double(scale), direction: direction).text
         }

@@ -41,7 +41,8 @@ struct PNGComparison {
         if old.width == new.width, old.height == new.height, matching >= precision { return nil }
         let file = diffFolder.appendingPathComponent("snapshot-diff-\(UUID().uuidString).png")
         let written = DecodedPNG.write(diff, width: width, height: height, to: file.path)
-        let sizes = old.width == new.width && old.height == new.height
+        let sizes =
+            old.width == new.width && old.height == new.height
             ? "" : " The reference is \(old.width)×\(old.height) pixels, the new image \(new.width)×\(new.height)."
         return "\(differing) of \(total) pixels differ by more than \(limit)/255 in a channel "
             + "(\(String(format: "%.4f", matching)) match, \(precision) required).\(sizes) "
@@ -71,8 +72,11 @@ struct DecodedPNG {
     static func write(_ pixels: [UInt32], width: Int, height: Int, to path: String) -> Bool {
         guard width > 0, height > 0, pixels.count == width * height else { return false }
         let rgba = pixels.flatMap { word in
-            [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
-             UInt8(truncatingIfNeeded: word >> 24)]
+            [
+                UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+                UInt8(truncatingIfNeeded: word >> 24),
+            ]
         }
         let bytes = Bitmaps.png(width: width, height: height, premultipliedRGBA: rgba)
         return !bytes.isEmpty && (try? Data(bytes).write(to: URL(fileURLWithPath: path))) != nil

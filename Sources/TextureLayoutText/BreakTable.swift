@@ -66,7 +66,8 @@ struct BreakTableHeader {
 /// the ``BreakTableChunk`` holding it must be kept alive (its ``ShapedText`` keeps it).
 struct BreakTable {
     /// Where the points start after the header (a multiple of their alignment).
-    static let pointsOffset = (MemoryLayout<BreakTableHeader>.size + MemoryLayout<BreakPoint>.alignment - 1)
+    static let pointsOffset =
+        (MemoryLayout<BreakTableHeader>.size + MemoryLayout<BreakPoint>.alignment - 1)
         / MemoryLayout<BreakPoint>.alignment * MemoryLayout<BreakPoint>.alignment
     /// The bytes of a table with `points` points (a multiple of the header's alignment, so that the next table
     /// starts aligned).
@@ -81,7 +82,8 @@ struct BreakTable {
     /// The break points, in ascending positions; the last is at the text's end.
     @inline(__always) var points: UnsafeBufferPointer<BreakPoint> {
         UnsafeBufferPointer(
-            start: UnsafeRawPointer(header).advanced(by: BreakTable.pointsOffset).assumingMemoryBound(to: BreakPoint.self),
+            start: UnsafeRawPointer(header).advanced(by: BreakTable.pointsOffset).assumingMemoryBound(
+                to: BreakPoint.self),
             count: Int(header.pointee.pointCount))
     }
 }
@@ -89,9 +91,12 @@ struct BreakTable {
 extension BreakTable {
     /// The header and break points of a text's table: one point per word-mode opportunity of `analysis`, with the
     /// widths `shaping` measured there.
-    static func contents(units: [UInt16], analysis: TextAnalysis, shaping: TextShaping,
-                         singleRunMetrics: (ascent: Double, descent: Double)?)
-        -> (header: BreakTableHeader, points: [BreakPoint]) {
+    static func contents(
+        units: [UInt16], analysis: TextAnalysis, shaping: TextShaping,
+        singleRunMetrics: (ascent: Double, descent: Double)?
+    )
+        -> (header: BreakTableHeader, points: [BreakPoint])
+    {
         let n = units.count
         let breaks = analysis.breaks, forced = analysis.forced, grapheme = analysis.graphemeBoundary
         let prefix = shaping.prefix, endAdjust = shaping.endAdjust, startAdjust = shaping.startAdjust
@@ -113,12 +118,13 @@ extension BreakTable {
                 if offset > from && !(prefix[offset] >= prefix[offset - 1]) { rises = false }
             }
             stretchStart = end
-            let point = BreakPoint(position: Int32(position), contentEnd: Int32(end),
-                                   graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
-                                   prefixAtContentEnd: prefix[end],
-                                   endAdjustment: end == position ? endAdjust[end] : 0,
-                                   prefixAtPosition: prefix[position], startAdjustAtPosition: startAdjust[position],
-                                   largestEndAdjustment: largest)
+            let point = BreakPoint(
+                position: Int32(position), contentEnd: Int32(end),
+                graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
+                prefixAtContentEnd: prefix[end],
+                endAdjustment: end == position ? endAdjust[end] : 0,
+                prefixAtPosition: prefix[position], startAdjustAtPosition: startAdjust[position],
+                largestEndAdjustment: largest)
             points.append(point)
             let width = point.widthToContentEnd
             if forced[index] || width.isNaN { widest = .nan }
@@ -187,7 +193,8 @@ final class BreakTableArena: Sendable {
             if let open = current, open.capacity - open.used >= bytes {
                 chunk = open
             } else {
-                let next = current.map { min($0.capacity * 2, BreakTableArena.largestChunk) } ?? BreakTableArena.firstChunk
+                let next =
+                    current.map { min($0.capacity * 2, BreakTableArena.largestChunk) } ?? BreakTableArena.firstChunk
                 chunk = BreakTableChunk(capacity: max(next, bytes))
                 current = chunk
             }

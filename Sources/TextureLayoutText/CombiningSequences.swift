@@ -43,7 +43,7 @@ struct CombiningSequenceLimit {
     private static func isSkippedByAttachment(_ scalar: UInt32, unicode: OpaquePointer?) -> Bool {
         switch hb_unicode_general_category(unicode, scalar) {
         case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
-             HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK, HB_UNICODE_GENERAL_CATEGORY_FORMAT:
+            HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK, HB_UNICODE_GENERAL_CATEGORY_FORMAT:
             return true
         default:
             // Hangul fillers and the reserved default-ignorable ranges (DerivedCoreProperties.txt).

@@ -105,7 +105,7 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         // Smaller than the 12-byte header every TrueType/OpenType file starts with.
         guard info.st_size >= 12 else { throw .notAFont(path: path) }
         guard
-              let blob = hb_blob_create_from_file_or_fail(path)
+            let blob = hb_blob_create_from_file_or_fail(path)
         else { throw .unreadable(path: path) }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -127,8 +127,9 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
             defer { hb_blob_destroy(table) }
             return hb_blob_get_length(table) > 0
         }
-        (familyName, freeType) = try Font.openWithFreeType(blob, bytes, length: Int(length), faceIndex: faceIndex,
-                                                           acceptsBitmaps: isColor, path: path)
+        (familyName, freeType) = try Font.openWithFreeType(
+            blob, bytes, length: Int(length), faceIndex: faceIndex,
+            acceptsBitmaps: isColor, path: path)
         guard faceIndex < faceCount else { throw .noFace(path: path, index: faceIndex, count: faceCount) }
         unitsPerEm = Int(hb_face_get_upem(face))
         glyphCount = Int(hb_face_get_glyph_count(face))
@@ -166,9 +167,12 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     /// the face, kept for drawing (it reads `bytes`, which `blob` holds).
     /// A face without outlines (FreeType's scalable flag unset) is refused unless `acceptsBitmaps` (a colour font,
     /// whose glyphs are bitmaps: measured by its metrics tables as any font, drawn from its bitmaps).
-    private static func openWithFreeType(_ blob: OpaquePointer, _ bytes: UnsafePointer<CChar>, length: Int,
-                                         faceIndex: Int, acceptsBitmaps: Bool, path: String)
-        throws(FontError) -> (String, FreeTypeFace) {
+    private static func openWithFreeType(
+        _ blob: OpaquePointer, _ bytes: UnsafePointer<CChar>, length: Int,
+        faceIndex: Int, acceptsBitmaps: Bool, path: String
+    )
+        throws(FontError) -> (String, FreeTypeFace)
+    {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .corrupt(path: path, detail: "FreeType could not start")
@@ -199,7 +203,9 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(table, &length), length >= 36 else { return nil }
         let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
-        func int16(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))) }
+        func int16(_ offset: Int) -> Int {
+            Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
+        }
         return (int16(4), int16(6), int16(8))
     }
 
@@ -237,7 +243,9 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     private static func fontconfigMatch(_ family: String, weight: Int?) -> (path: String, index: Int, family: String)? {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = family.withCString {
+            FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         if let weight { _ = FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: weight))) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -248,7 +256,7 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
         var name: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0
         guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file,
-              FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name
+            FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name
         else { return nil }
         _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
         return (String(cString: file), Int(index), String(cString: name))

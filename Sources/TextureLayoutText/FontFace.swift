@@ -62,7 +62,8 @@ final class FreeTypeFace: @unchecked Sendable {
     /// one, such as a space, or one FreeType cannot load).
     private static func readOutline(of glyph: UInt32, in face: FT_Face) -> [GlyphOutlineSegment] {
         guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return [] }
+            let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        else { return [] }
         final class Sink { var segments: [GlyphOutlineSegment] = [] }
         func sink(_ user: UnsafeMutableRawPointer?) -> Sink { Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue() }
         let collected = Sink()
@@ -76,14 +77,18 @@ final class FreeTypeFace: @unchecked Sendable {
                 return 0
             },
             conic_to: { control, to, user in
-                sink(user).segments.append(.quadratic(Double(control!.pointee.x), Double(control!.pointee.y),
-                                                      Double(to!.pointee.x), Double(to!.pointee.y)))
+                sink(user).segments.append(
+                    .quadratic(
+                        Double(control!.pointee.x), Double(control!.pointee.y),
+                        Double(to!.pointee.x), Double(to!.pointee.y)))
                 return 0
             },
             cubic_to: { c1, c2, to, user in
-                sink(user).segments.append(.cubic(Double(c1!.pointee.x), Double(c1!.pointee.y),
-                                                  Double(c2!.pointee.x), Double(c2!.pointee.y),
-                                                  Double(to!.pointee.x), Double(to!.pointee.y)))
+                sink(user).segments.append(
+                    .cubic(
+                        Double(c1!.pointee.x), Double(c1!.pointee.y),
+                        Double(c2!.pointee.x), Double(c2!.pointee.y),
+                        Double(to!.pointee.x), Double(to!.pointee.y)))
                 return 0
             },
             shift: 0, delta: 0)
@@ -110,7 +115,8 @@ extension Font {
     public func advance(of glyph: UInt32) -> Double {
         freeType.withFace { face in
             guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-                  let slot = face.pointee.glyph else { return 0 }
+                let slot = face.pointee.glyph
+            else { return 0 }
             return Double(slot.pointee.advance.x)
         }
     }
@@ -150,12 +156,13 @@ extension Font {
         var length: UInt32 = 0
         var extents = hb_glyph_extents_t()
         guard let data = hb_blob_get_data(blob, &length), length > 0,
-              hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0, extents.height != 0
+            hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0, extents.height != 0
         else { return nil }
         let png = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
             Array(UnsafeBufferPointer(start: $0, count: Int(length)))
         }
-        return ColorGlyphImage(png: png, left: Double(extents.x_bearing), top: Double(extents.y_bearing),
-                               width: Double(extents.width), height: -Double(extents.height))
+        return ColorGlyphImage(
+            png: png, left: Double(extents.x_bearing), top: Double(extents.y_bearing),
+            width: Double(extents.width), height: -Double(extents.height))
     }
 }

@@ -55,8 +55,13 @@ public final class FontFallback: Sendable {
     /// the system is asked with.
     func font(for scalars: borrowing [UInt32], runFont: Font, script: hb_script_t, emoji: Bool) -> Font {
         let key = Key(family: runFont.familyName, scalar: scalars[0], script: script.rawValue, emoji: emoji)
-        let candidates = known.withLock { $0[key] } ?? remember(key, candidates(for: scalars[0], runFont: runFont,
-                                                                               script: script, emoji: emoji))
+        let candidates =
+            known.withLock { $0[key] }
+            ?? remember(
+                key,
+                candidates(
+                    for: scalars[0], runFont: runFont,
+                    script: script, emoji: emoji))
         func coversAll(_ font: Font) -> Bool {
             for i in 1..<scalars.count where !font.hasGlyph(scalars[i]) { return false }
             return true
@@ -87,7 +92,8 @@ public final class FontFallback: Sendable {
             for entry in SystemFontList.sorted(family: runFont.familyName, language: language)
             where found < FontFallback.systemCandidateLimit && entry.covers(scalar) {
                 guard let font = Font.system(file: entry.file, faceIndex: entry.index), font.hasGlyph(scalar),
-                      font.path != runFont.path || font.faceIndex != runFont.faceIndex else { continue }
+                    font.path != runFont.path || font.faceIndex != runFont.faceIndex
+                else { continue }
                 found += 1
                 if emoji && font.isColor {
                     if color.isEmpty { color.append(font) }  // the document's colour font comes first when it has one

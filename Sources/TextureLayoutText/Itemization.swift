@@ -49,9 +49,11 @@ struct Itemization {
         var scalars: [UInt32] = []
         func flush(_ end: Int) {
             guard end > itemStart else { return }
-            items.append(TextItem(start: itemStart, end: end, level: levels[itemStart],
-                                  script: itemScript == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : itemScript,
-                                  run: run, font: itemFont))
+            items.append(
+                TextItem(
+                    start: itemStart, end: end, level: levels[itemStart],
+                    script: itemScript == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : itemScript,
+                    run: run, font: itemFont))
             itemStart = end
         }
         var i = 0
@@ -67,15 +69,19 @@ struct Itemization {
                 itemScript = HB_SCRIPT_INVALID
             }
             if combining.startsPiece(at: TextAnalysis.scalar(units, at: i, before: n).0, unicode: unicode)
-                && i > itemStart { flush(i) }
+                && i > itemStart
+            {
+                flush(i)
+            }
             let (script, width) = analysis.script(at: i, unicode)
             if grapheme[i] {
                 var font = runFont
                 let unit = units[i]
                 if !(runCoversASCII && unit >= 0x20 && unit <= 0x7E && grapheme[i + 1]) {
-                    font = Itemization.font(ofClusterAt: i, units, grapheme, runFont: runFont,
-                                            script: Itemization.isNeutral(script) ? itemScript : script,
-                                            fallback: fallback, scalars: &scalars)
+                    font = Itemization.font(
+                        ofClusterAt: i, units, grapheme, runFont: runFont,
+                        script: Itemization.isNeutral(script) ? itemScript : script,
+                        fallback: fallback, scalars: &scalars)
                 }
                 if font !== itemFont {
                     if i > itemStart {
@@ -107,8 +113,10 @@ struct Itemization {
     /// presentation (an `Emoji_Presentation` character not followed by U+FE0E, or an emoji followed by U+FE0F or
     /// U+20E3) or the run's font lacks one of its characters that is not default-ignorable; then ``FontFallback``'s.
     /// `scalars` is scratch space for the cluster's characters.
-    private static func font(ofClusterAt start: Int, _ units: [UInt16], _ grapheme: [Bool], runFont: Font,
-                             script: hb_script_t, fallback: FontFallback, scalars: inout [UInt32]) -> Font {
+    private static func font(
+        ofClusterAt start: Int, _ units: [UInt16], _ grapheme: [Bool], runFont: Font,
+        script: hb_script_t, fallback: FontFallback, scalars: inout [UInt32]
+    ) -> Font {
         scalars.removeAll(keepingCapacity: true)
         var end = start + 1
         while end < units.count && !grapheme[end] { end += 1 }
@@ -131,11 +139,13 @@ struct Itemization {
             if covered && !runFont.hasGlyph(scalar) { covered = false }
         }
         guard !scalars.isEmpty else { return runFont }
-        let emoji = !textPresentation
+        let emoji =
+            !textPresentation
             && (emojiPresentation || firstProperties & FontFallback.emojiPresentationProperty != 0)
         if covered && !emoji { return runFont }
-        return fallback.font(for: scalars, runFont: runFont,
-                             script: script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : script, emoji: emoji)
+        return fallback.font(
+            for: scalars, runFont: runFont,
+            script: script == HB_SCRIPT_INVALID ? HB_SCRIPT_COMMON : script, emoji: emoji)
     }
 
     /// Scripts that take the script of the text around them.

@@ -79,8 +79,9 @@ private struct LineStart {
     }
 
     init(_ point: BreakPoint) {
-        self.init(offset: Int(point.position), prefix: point.prefixAtPosition,
-                  adjustment: point.startAdjustAtPosition, graphemeEnd: Int(point.graphemeEnd))
+        self.init(
+            offset: Int(point.position), prefix: point.prefixAtPosition,
+            adjustment: point.startAdjustAtPosition, graphemeEnd: Int(point.graphemeEnd))
     }
 
     /// Whether the line from here to `point`'s `contentEnd` (at or after this start) is at most `maxWidth` wide.
@@ -115,14 +116,17 @@ private struct LinePlacer {
     /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is truncated),
     /// and tells whether breaking goes on: not once the line limit is reached before the end of the text (the next
     /// line would be left out, so it is not looked for).
-    mutating func place(_ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
-                        in boxes: inout [LineBox], of text: ShapedText) -> Bool {
+    mutating func place(
+        _ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
+        in boxes: inout [LineBox], of text: ShapedText
+    ) -> Bool {
         if boxes.count >= lineLimit {
             truncated = true
             return false
         }
-        var box = LineBox(start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
-                          top: 0, endsParagraph: endsParagraph)
+        var box = LineBox(
+            start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
+            top: 0, endsParagraph: endsParagraph)
         text.measureHeight(&box, lineHeight: lineHeight, singleRunMetrics: singleRunMetrics)
         let top = boxes.isEmpty ? 0 : bottom + lineSpacing
         if !boxes.isEmpty && top + box.height > maxHeight {
@@ -146,16 +150,20 @@ extension ShapedText {
     /// `maximumNumberOfLines` and `limits.maxHeight` allow and truncating the last kept one when text is left out.
     /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Reuses
     /// `boxes`' storage.
-    func breakLines(_ limits: LineBreakLimits, into boxes: inout [LineBox],
-                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+    func breakLines(
+        _ limits: LineBreakLimits, into boxes: inout [LineBox],
+        tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
+    ) {
         breakLines(limits, table: table, into: &boxes, tokenWidth: tokenWidth)
     }
 
     /// ``breakLines(_:into:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
     /// lines at a new width reading nothing of the text's object for a line that ends or starts at a break point
     /// (it passes the text without retaining it).
-    func breakLines(_ limits: LineBreakLimits, table: BreakTable, into boxes: inout [LineBox],
-                    tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+    func breakLines(
+        _ limits: LineBreakLimits, table: BreakTable, into boxes: inout [LineBox],
+        tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
+    ) {
         boxes.removeAll(keepingCapacity: true)
         let header = table.header.pointee
         var placer = LinePlacer(limits, header)
@@ -163,46 +171,55 @@ extension ShapedText {
             _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
         } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
             // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
-            _ = placer.place(0, header.oneLineEnd, header.count, width: header.oneLineBoxWidth, endsParagraph: true,
-                             in: &boxes, of: self)
+            _ = placer.place(
+                0, header.oneLineEnd, header.count, width: header.oneLineBoxWidth, endsParagraph: true,
+                in: &boxes, of: self)
         } else if limits.lineBreakMode == .word {
             breakWords(limits.lineWidth, &placer, table: table, into: &boxes)
         } else {
             breakCharacters(limits.lineWidth, &placer, into: &boxes)
         }
         if placer.truncated && limits.truncationMode != .clip, let last = boxes.indices.last {
-            truncate(&boxes[last], maxWidth: limits.lineWidth, mode: limits.truncationMode,
-                     tokenWidth: tokenWidth)
+            truncate(
+                &boxes[last], maxWidth: limits.lineWidth, mode: limits.truncationMode,
+                tokenWidth: tokenWidth)
         }
     }
 
     /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
     /// line out is not a truncation.
     private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout [LineBox]) {
-        if !placer.place(count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
-                         in: &boxes, of: self) {
+        if !placer.place(
+            count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
+            in: &boxes, of: self)
+        {
             placer.truncated = false
         }
     }
 
     /// One unbreakable stretch wider than the line, at the line's start: as many grapheme clusters as fit (at
     /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
-    private func placeClusters(_ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
-                               into boxes: inout [LineBox]) -> Int? {
+    private func placeClusters(
+        _ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
+        into boxes: inout [LineBox]
+    ) -> Int? {
         var cut = nextGrapheme(after: start)
         while cut < end {
             let further = nextGrapheme(after: cut)
             if lineWidth(start, further, next: further) > maxWidth { break }
             cut = further
         }
-        let placed = placer.place(start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false,
-                                  in: &boxes, of: self)
+        let placed = placer.place(
+            start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false,
+            in: &boxes, of: self)
         return placed ? cut : nil
     }
 
     /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
-    private func breakWords(_ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
-                            into boxes: inout [LineBox]) {
+    private func breakWords(
+        _ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
+        into boxes: inout [LineBox]
+    ) {
         let breakPoints = table.points
         var line = LineStart(firstGraphemeEnd: table.header.pointee.firstGraphemeEnd)
         var index = 0  // the break point looked at
@@ -214,7 +231,8 @@ extension ShapedText {
             // Most points fit the line and end it at their `contentEnd`: each becomes the candidate in turn.
             var point = breakPoints[index]
             if index < last && !point.forced && Int(point.contentEnd) >= line.offset
-                && line.fits(to: point, within: maxWidth) {
+                && line.fits(to: point, within: maxWidth)
+            {
                 repeat {
                     index += 1
                     point = breakPoints[index]
@@ -236,8 +254,10 @@ extension ShapedText {
             // A line holding at most one grapheme cluster takes it even when it is too wide.
             if fits || line.graphemeEnd >= end {
                 if point.forced || index == last {
-                    guard placeLine(from: line, to: end, at: point, endsAtPoint: endsAtPoint, endsParagraph: true,
-                                    &placer, into: &boxes)
+                    guard
+                        placeLine(
+                            from: line, to: end, at: point, endsAtPoint: endsAtPoint, endsParagraph: true,
+                            &placer, into: &boxes)
                     else { return }
                     if index == last {
                         if point.forced { placeFinalEmptyLine(&placer, into: &boxes) }
@@ -255,28 +275,36 @@ extension ShapedText {
             }
             if candidate >= 0 {
                 let at = breakPoints[candidate]
-                guard placeLine(from: line, to: candidateEnd, at: at, endsAtPoint: candidateEndsAtPoint,
-                                endsParagraph: false, &placer, into: &boxes)
+                guard
+                    placeLine(
+                        from: line, to: candidateEnd, at: at, endsAtPoint: candidateEndsAtPoint,
+                        endsParagraph: false, &placer, into: &boxes)
                 else { return }
                 line = LineStart(at)
                 candidate = -1
                 continue
             }
             guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
-            line = LineStart(offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
-                             graphemeEnd: nextGrapheme(after: cut))
+            line = LineStart(
+                offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
+                graphemeEnd: nextGrapheme(after: cut))
         }
     }
 
     /// Places the line from `line` to `end` that breaks at `point`: `end` is the point's `contentEnd` when
     /// `endsAtPoint` (its width is read from the point), else the line's start (it holds only spaces).
     @inline(__always)
-    private func placeLine(from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
-                           endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout [LineBox]) -> Bool {
-        let width = endsAtPoint ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
-                                : lineWidth(line.offset, end, next: Int(point.position))
-        return placer.place(line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
-                            in: &boxes, of: self)
+    private func placeLine(
+        from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
+        endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout [LineBox]
+    ) -> Bool {
+        let width =
+            endsAtPoint
+            ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
+            : lineWidth(line.offset, end, next: Int(point.position))
+        return placer.place(
+            line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
+            in: &boxes, of: self)
     }
 
     /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
@@ -297,8 +325,10 @@ extension ShapedText {
             // A line holding at most one grapheme cluster takes it even when it is too wide.
             if lineWidth(start, end, next: opportunity) <= maxWidth || nextGrapheme(after: start) >= end {
                 if isForced || opportunity == n {
-                    guard placer.place(start, end, opportunity, width: lineWidth(start, end, next: opportunity),
-                                       endsParagraph: true, in: &boxes, of: self)
+                    guard
+                        placer.place(
+                            start, end, opportunity, width: lineWidth(start, end, next: opportunity),
+                            endsParagraph: true, in: &boxes, of: self)
                     else { return }
                     if opportunity == n {
                         if isForced { placeFinalEmptyLine(&placer, into: &boxes) }
@@ -314,9 +344,11 @@ extension ShapedText {
                 continue
             }
             if candidate > start {
-                guard placer.place(start, candidateEnd, candidate,
-                                   width: lineWidth(start, candidateEnd, next: candidate), endsParagraph: false,
-                                   in: &boxes, of: self)
+                guard
+                    placer.place(
+                        start, candidateEnd, candidate,
+                        width: lineWidth(start, candidateEnd, next: candidate), endsParagraph: false,
+                        in: &boxes, of: self)
                 else { return }
                 start = candidate
                 candidate = -1
@@ -352,8 +384,10 @@ extension ShapedText {
     /// the text's ``singleRunMetrics`` (read from its break table's header, not from the text's object). When font
     /// fallback served some characters, from the fonts of the items that hold its characters instead, spaces at
     /// its end excluded (the item at its start when it has no other).
-    func measureHeight(_ box: inout LineBox, lineHeight: Double?,
-                       singleRunMetrics: (ascent: Double, descent: Double)?) {
+    func measureHeight(
+        _ box: inout LineBox, lineHeight: Double?,
+        singleRunMetrics: (ascent: Double, descent: Double)?
+    ) {
         var ascent = 0.0
         var descent = 0.0
         if let only = singleRunMetrics {
@@ -383,8 +417,10 @@ extension ShapedText {
 
     /// Cuts the last kept line so that it shows the truncation token, dropping as little of its paragraph as
     /// needed for the line to fit (whole grapheme clusters).
-    func truncate(_ box: inout LineBox, maxWidth: Double, mode: TruncationMode,
-                  tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double) {
+    func truncate(
+        _ box: inout LineBox, maxWidth: Double, mode: TruncationMode,
+        tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
+    ) {
         let s = box.start
         var paragraphEnd = paragraphContentEnd(after: s)
         let rtl = isRightToLeft(at: s)
@@ -413,7 +449,8 @@ extension ShapedText {
         box.tailStart = tailStart
         box.tailEnd = paragraphEnd
         box.tokenRun = tokenRun
-        box.width = lineWidth(s, headEnd, next: headEnd) + tokenWidth(tokenRun, rtl)
+        box.width =
+            lineWidth(s, headEnd, next: headEnd) + tokenWidth(tokenRun, rtl)
             + lineWidth(tailStart, paragraphEnd, next: -1)
     }
 
@@ -479,8 +516,10 @@ extension ShapedText {
             largestEndAdjustment = max(largestEndAdjustment, point.largestEndAdjustment)
             if Int(point.contentEnd) >= start {
                 let bound = point.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
-                let margin = 1e-9 * (abs(point.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
-                                     + abs(startAdjustment) + 1)
+                let margin =
+                    1e-9
+                    * (abs(point.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
+                        + abs(startAdjustment) + 1)
                 guard bound + margin <= limit else { break }
                 found = Int(point.position)
             }

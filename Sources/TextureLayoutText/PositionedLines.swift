@@ -58,9 +58,12 @@ extension ShapedText {
             let item = shaped.item
             let from = max(start, item.start)
             let to = min(end, item.end)
-            let glyphs = from > item.start || to < item.end
-                ? ArraySlice(TextShaping.glyphs(of: item, from..<to, in: units, run: runs[item.run],
-                                                grapheme: graphemeBoundary))
+            let glyphs =
+                from > item.start || to < item.end
+                ? ArraySlice(
+                    TextShaping.glyphs(
+                        of: item, from..<to, in: units, run: runs[item.run],
+                        grapheme: graphemeBoundary))
                 : self.glyphs[shaped.glyphs]
             segments.append(LineSegment(text: self, item: item, glyphs: glyphs))
         }
@@ -73,8 +76,10 @@ extension ShapedText {
 
     /// The display form of a measured line: its text, glyphs in visual order and frame, placed for `alignment`
     /// within `availableWidth` starting at `origin` (the top-left of the text area in the node).
-    func line(_ box: LineBox, alignment: TextAlignment, availableWidth: Double, origin: Point,
-              token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText) -> TextLine {
+    func line(
+        _ box: LineBox, alignment: TextAlignment, availableWidth: Double, origin: Point,
+        token: (_ run: Int, _ rightToLeft: Bool) -> ShapedText
+    ) -> TextLine {
         let rtl = isRightToLeft(at: box.start)
         var segments: [LineSegment] = []
         self.segments(box.start, box.end, into: &segments)
@@ -114,8 +119,9 @@ extension ShapedText {
             let segment = segments[Int(index)]
             let run = segment.text.runs[segment.item.run]
             let start = pen
-            var glyphRun = GlyphRun(font: segment.item.font, size: run.effectiveSize, color: run.color, glyphs: [],
-                                    positions: [])
+            var glyphRun = GlyphRun(
+                font: segment.item.font, size: run.effectiveSize, color: run.color, glyphs: [],
+                positions: [])
             for glyph in segment.glyphs {
                 glyphRun.glyphs.append(glyph.id)
                 glyphRun.positions.append(Point(pen + glyph.xOffset, baseline - glyph.yOffset))
@@ -125,13 +131,15 @@ extension ShapedText {
             if run.decorations.isVisible {
                 // The run's own font, never the item's (a fallback font's metrics would move the lines between
                 // the fonts of one word).
-                run.decorations.rectangles(x: start, width: pen - start, lineTop: origin.y + box.top,
-                                           lineHeight: box.height, baseline: baseline, font: run.font,
-                                           size: run.effectiveSize, color: run.color, into: &decorations)
+                run.decorations.rectangles(
+                    x: start, width: pen - start, lineTop: origin.y + box.top,
+                    lineHeight: box.height, baseline: baseline, font: run.font,
+                    size: run.effectiveSize, color: run.color, into: &decorations)
             }
             // Compared in place: a copy of the last run would share its arrays, and every append would copy them.
             if let last = runs.indices.last, runs[last].font == glyphRun.font, runs[last].size == glyphRun.size,
-               runs[last].color == glyphRun.color {
+                runs[last].color == glyphRun.color
+            {
                 runs[runs.count - 1].glyphs += glyphRun.glyphs
                 runs[runs.count - 1].positions += glyphRun.positions
             } else if !glyphRun.glyphs.isEmpty {
@@ -139,8 +147,9 @@ extension ShapedText {
             }
         }
         let frame = Rect(x: x, y: origin.y + box.top, width: box.width, height: box.height)
-        return TextLine(text: text, frame: frame, baseline: baseline, glyphRuns: runs,
-                        decorations: TextDecoration.joined(decorations))
+        return TextLine(
+            text: text, frame: frame, baseline: baseline, glyphRuns: runs,
+            decorations: TextDecoration.joined(decorations))
     }
 }
 
@@ -158,8 +167,11 @@ extension TextNode {
         }
         for line in lines {
             for run in line.glyphRuns {
-                commands.append(.glyphs(GlyphRunDrawing(font: run.font, size: run.size, glyphs: run.glyphs,
-                                                        positions: run.positions, color: run.color)))
+                commands.append(
+                    .glyphs(
+                        GlyphRunDrawing(
+                            font: run.font, size: run.size, glyphs: run.glyphs,
+                            positions: run.positions, color: run.color)))
             }
             for decoration in line.decorations where decoration.kind == .line {
                 commands.append(.decoration(decoration.rect, decoration.color))
@@ -182,8 +194,9 @@ extension TextLine {
             }
         }
         for index in moved.decorations.indices {
-            moved.decorations[index].rect.origin = Point(moved.decorations[index].rect.minX + offset.x,
-                                                         moved.decorations[index].rect.minY + offset.y)
+            moved.decorations[index].rect.origin = Point(
+                moved.decorations[index].rect.minX + offset.x,
+                moved.decorations[index].rect.minY + offset.y)
         }
         return moved
     }

@@ -57,8 +57,10 @@ final class ShapedText: @unchecked Sendable {
     /// whose first strong character does not decide taking `defaultDirection`, and characters the runs' fonts lack
     /// taking their fonts from `fallback`.
     /// The table is written into `breakTables` when given, else into memory of its own.
-    init(runs given: [TextRun], defaultDirection: TextDirection, fallback: FontFallback = .system,
-         breakTables: BreakTableArena? = nil) {
+    init(
+        runs given: [TextRun], defaultDirection: TextDirection, fallback: FontFallback = .system,
+        breakTables: BreakTableArena? = nil
+    ) {
         let source = TextSource(runs: given)
         let analysis = TextAnalysis(source.units, defaultDirection: defaultDirection)
         let itemization = Itemization(source, analysis, fallback: fallback)
@@ -84,8 +86,9 @@ final class ShapedText: @unchecked Sendable {
         startAdjust = shaping.startAdjust
         isComplete = shaping.isComplete
         totalWidth = prefix[count]
-        let contents = BreakTable.contents(units: units, analysis: analysis, shaping: shaping,
-                                           singleRunMetrics: singleRunMetrics)
+        let contents = BreakTable.contents(
+            units: units, analysis: analysis, shaping: shaping,
+            singleRunMetrics: singleRunMetrics)
         let header = contents.header, points = contents.points
         if let breakTables {
             (tableChunk, table) = breakTables.write(header, points)

@@ -99,8 +99,11 @@ struct TextAnalysis {
     /// The embedding levels, paragraph by paragraph (a paragraph ends at a forced break). ICU runs only on a
     /// paragraph that may hold right-to-left text (a character from U+0590 on) or takes the right-to-left default;
     /// any other is level 0 throughout. Where ICU fails, the paragraph takes the default direction.
-    private static func bidiLevels(_ units: [UInt16], breaks: [Int], forced: [Bool], defaultDirection: TextDirection)
-        -> (levels: [UInt8], paragraphStarts: [Int], paragraphRTL: [Bool]) {
+    private static func bidiLevels(
+        _ units: [UInt16], breaks: [Int], forced: [Bool], defaultDirection: TextDirection
+    )
+        -> (levels: [UInt8], paragraphStarts: [Int], paragraphRTL: [Bool])
+    {
         let n = units.count
         let defaultRTL = defaultDirection == .rightToLeft
         var levels = [UInt8](repeating: 0, count: n)
@@ -117,8 +120,9 @@ struct TextAnalysis {
             if needsBidi && end > start {
                 let level = units.withUnsafeBufferPointer { text in
                     levels.withUnsafeMutableBufferPointer { out in
-                        tl_bidi_levels(text.baseAddress! + start, Int32(end - start), defaultRTL ? 0xFF : 0xFE,
-                                       out.baseAddress! + start)
+                        tl_bidi_levels(
+                            text.baseAddress! + start, Int32(end - start), defaultRTL ? 0xFF : 0xFE,
+                            out.baseAddress! + start)
                     }
                 }
                 if level < 0 {

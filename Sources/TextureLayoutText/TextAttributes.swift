@@ -18,8 +18,10 @@ public struct TextRun: Hashable, Sendable {
     public var decorations: TextDecorations
 
     /// A run with the contract's defaults: size 17, black, no letter spacing, no decorations.
-    public init(_ text: String, font: Font, size: Double = 17, color: RGBA = .black, letterSpacing: Double = 0,
-                decorations: TextDecorations = TextDecorations()) {
+    public init(
+        _ text: String, font: Font, size: Double = 17, color: RGBA = .black, letterSpacing: Double = 0,
+        decorations: TextDecorations = TextDecorations()
+    ) {
         self.text = text
         self.font = font
         self.size = size

@@ -29,8 +29,10 @@ public struct TextDecorations: Hashable, Sendable {
     public var backgroundColor: RGBA?
 
     /// Decorations; the defaults draw nothing.
-    public init(underline: TextLineStyle = .none, underlineColor: RGBA? = nil, strikethrough: TextLineStyle = .none,
-                strikethroughColor: RGBA? = nil, backgroundColor: RGBA? = nil) {
+    public init(
+        underline: TextLineStyle = .none, underlineColor: RGBA? = nil, strikethrough: TextLineStyle = .none,
+        strikethroughColor: RGBA? = nil, backgroundColor: RGBA? = nil
+    ) {
         self.underline = underline
         self.underlineColor = underlineColor
         self.strikethrough = strikethrough
@@ -111,12 +113,16 @@ extension TextDecorations {
     ///
     /// An underline's strokes hang from the font's underline top (a thick one grows down, a double one adds a
     /// second stroke one thickness below the first); a strikethrough's are centred on the font's strikeout line.
-    func rectangles(x: Double, width: Double, lineTop: Double, lineHeight: Double, baseline: Double, font: Font,
-                    size: Double, color: RGBA, into out: inout [TextDecoration]) {
+    func rectangles(
+        x: Double, width: Double, lineTop: Double, lineHeight: Double, baseline: Double, font: Font,
+        size: Double, color: RGBA, into out: inout [TextDecoration]
+    ) {
         guard width > 0 else { return }
         if let backgroundColor {
-            out.append(TextDecoration(kind: .background, rect: Rect(x: x, y: lineTop, width: width, height: lineHeight),
-                                      color: backgroundColor))
+            out.append(
+                TextDecoration(
+                    kind: .background, rect: Rect(x: x, y: lineTop, width: width, height: lineHeight),
+                    color: backgroundColor))
         }
         guard underline != .none || strikethrough != .none else { return }
         let metrics = font.decorationMetrics
@@ -132,14 +138,20 @@ extension TextDecorations {
             }
             let singleTop = baseline - top * scale
             for (offset, height) in spans {
-                out.append(TextDecoration(kind: .line, rect: Rect(x: x, y: singleTop + offset, width: width,
-                                                                  height: height), color: color))
+                out.append(
+                    TextDecoration(
+                        kind: .line,
+                        rect: Rect(
+                            x: x, y: singleTop + offset, width: width,
+                            height: height), color: color))
             }
         }
-        strokes(underline, top: metrics.underlinePosition, thickness: metrics.underlineThickness, centred: false,
-                color: underlineColor ?? color)
-        strokes(strikethrough, top: metrics.strikethroughPosition, thickness: metrics.strikethroughThickness,
-                centred: true, color: strikethroughColor ?? color)
+        strokes(
+            underline, top: metrics.underlinePosition, thickness: metrics.underlineThickness, centred: false,
+            color: underlineColor ?? color)
+        strokes(
+            strikethrough, top: metrics.strikethroughPosition, thickness: metrics.strikethroughThickness,
+            centred: true, color: strikethroughColor ?? color)
     }
 }
 
@@ -151,10 +163,13 @@ extension TextDecoration {
         var joined: [TextDecoration] = []
         joined.reserveCapacity(pieces.count)
         for piece in pieces {
-            if let index = joined.indices.suffix(5).last(where: { joined[$0].kind == piece.kind
-                && joined[$0].color == piece.color && joined[$0].rect.minY == piece.rect.minY
-                && joined[$0].rect.height == piece.rect.height }),
-               abs(joined[index].rect.maxX - piece.rect.minX) <= 1e-9 {
+            if let index = joined.indices.suffix(5).last(where: {
+                joined[$0].kind == piece.kind
+                    && joined[$0].color == piece.color && joined[$0].rect.minY == piece.rect.minY
+                    && joined[$0].rect.height == piece.rect.height
+            }),
+                abs(joined[index].rect.maxX - piece.rect.minX) <= 1e-9
+            {
                 // `x + (pen − x)` may differ from `pen` in its last bit.
                 joined[index].rect.size.width = piece.rect.maxX - joined[index].rect.minX
             } else {

@@ -152,8 +152,10 @@ open class TextNode: DisplayNode {
     }
 
     /// A text node showing `text` in one font and size.
-    public convenience init(_ text: String, font: Font, size: Double = 17,
-                            paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+    public convenience init(
+        _ text: String, font: Font, size: Double = 17,
+        paragraphStyle: ParagraphStyle = ParagraphStyle()
+    ) {
         self.init(runs: [TextRun(text, font: font, size: size)], paragraphStyle: paragraphStyle)
     }
 
@@ -173,9 +175,10 @@ open class TextNode: DisplayNode {
         var source = runs
         if source.isEmpty, let font = try? Font.defaultFont() { source = [TextRun("", font: font)] }
         guard !source.isEmpty else { return nil }
-        let made = ShapedText(runs: source, defaultDirection: defaultDirection,
-                              fallback: store?.fallback ?? .system,
-                              breakTables: shapedBefore ? nil : store?.breakTables)
+        let made = ShapedText(
+            runs: source, defaultDirection: defaultDirection,
+            fallback: store?.fallback ?? .system,
+            breakTables: shapedBefore ? nil : store?.breakTables)
         shapedBefore = true
         guard made.isComplete else { return nil }
         shaped = made
@@ -257,8 +260,9 @@ open class TextNode: DisplayNode {
             let top = paragraph.textContainerInset.top + shadowPadding.top
             let (first, last) = ends
             let lastBaseline = top + last.top + last.height - last.descent
-            setMeasuredBaseline(ascender: overrides.ascender ?? top + first.top + first.height - first.descent,
-                                descender: overrides.descender ?? lastBaseline - size.height)
+            setMeasuredBaseline(
+                ascender: overrides.ascender ?? top + first.top + first.height - first.descent,
+                descender: overrides.descender ?? lastBaseline - size.height)
         }
         return size
     }
@@ -271,8 +275,9 @@ open class TextNode: DisplayNode {
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
         return boxes.map {
-            shaped.line($0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
-                        token: token)
+            shaped.line(
+                $0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
+                token: token)
         }
     }
 }
@@ -280,8 +285,9 @@ open class TextNode: DisplayNode {
 extension EdgeInsets {
     /// Each side's inset plus `other`'s.
     fileprivate func adding(_ other: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: top + other.top, left: left + other.left, bottom: bottom + other.bottom,
-                   right: right + other.right)
+        EdgeInsets(
+            top: top + other.top, left: left + other.left, bottom: bottom + other.bottom,
+            right: right + other.right)
     }
 }
 

@@ -73,9 +73,10 @@ struct TextShaping {
             let first = glyphs.count
             if complete, let cancellation, cancellation.isCancelled { complete = false }
             if complete {
-                TextShaping.shape(item, of: source.units, context: 0..<n, run: source.runs[item.run],
-                                  buffer: buffer, grapheme: analysis.graphemeBoundary, into: &glyphs,
-                                  measuring: &measures)
+                TextShaping.shape(
+                    item, of: source.units, context: 0..<n, run: source.runs[item.run],
+                    buffer: buffer, grapheme: analysis.graphemeBoundary, into: &glyphs,
+                    measuring: &measures)
             }
             items.append(ShapedItem(item: item, glyphs: first..<glyphs.count))
         }
@@ -93,8 +94,10 @@ struct TextShaping {
     /// The glyphs of `units[range]`, part of `item`, shaped on their own (no text around them as context), as a
     /// line that splits an item shows its piece; clusters are offsets in `units`. Its script is the item's unless
     /// the piece holds only characters of neutral scripts, which shape as Common.
-    static func glyphs(of item: TextItem, _ range: Range<Int>, in units: [UInt16], run: TextRun,
-                       grapheme: [Bool]) -> [ShapedGlyph] {
+    static func glyphs(
+        of item: TextItem, _ range: Range<Int>, in units: [UInt16], run: TextRun,
+        grapheme: [Bool]
+    ) -> [ShapedGlyph] {
         var piece = item
         piece.start = range.lowerBound
         piece.end = range.upperBound
@@ -111,21 +114,25 @@ struct TextShaping {
         defer { hb_buffer_destroy(buffer) }
         var glyphs: [ShapedGlyph] = []
         var none = Measures()
-        shape(piece, of: units, context: range, run: run, buffer: buffer, grapheme: grapheme, into: &glyphs,
-              measuring: &none)
+        shape(
+            piece, of: units, context: range, run: run, buffer: buffer, grapheme: grapheme, into: &glyphs,
+            measuring: &none)
         return glyphs
     }
 
     /// Shapes `item` with HarfBuzz, `units[context]` around it as context, appending its glyphs in points; unless
     /// `measures` is empty, adds each cluster's advance to the character that starts it and records the
     /// corrections for lines that end or start inside the item.
-    private static func shape(_ item: TextItem, of units: [UInt16], context: Range<Int>, run: TextRun,
-                              buffer: OpaquePointer, grapheme: [Bool], into glyphs: inout [ShapedGlyph],
-                              measuring measures: inout Measures) {
+    private static func shape(
+        _ item: TextItem, of units: [UInt16], context: Range<Int>, run: TextRun,
+        buffer: OpaquePointer, grapheme: [Bool], into glyphs: inout [ShapedGlyph],
+        measuring measures: inout Measures
+    ) {
         hb_buffer_clear_contents(buffer)
         units.withUnsafeBufferPointer {
-            hb_buffer_add_utf16(buffer, $0.baseAddress! + context.lowerBound, Int32(context.count),
-                                UInt32(item.start - context.lowerBound), Int32(item.end - item.start))
+            hb_buffer_add_utf16(
+                buffer, $0.baseAddress! + context.lowerBound, Int32(context.count),
+                UInt32(item.start - context.lowerBound), Int32(item.end - item.start))
         }
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script)
@@ -138,22 +145,26 @@ struct TextShaping {
         let first = glyphs.count
         let offset = Int32(context.lowerBound)
         for g in 0..<Int(count) {
-            glyphs.append(ShapedGlyph(
-                id: infos[g].codepoint, cluster: Int32(infos[g].cluster) + offset,
-                advance: Double(positions[g].x_advance) * scale,
-                xOffset: Double(positions[g].x_offset) * scale, yOffset: Double(positions[g].y_offset) * scale))
+            glyphs.append(
+                ShapedGlyph(
+                    id: infos[g].codepoint, cluster: Int32(infos[g].cluster) + offset,
+                    advance: Double(positions[g].x_advance) * scale,
+                    xOffset: Double(positions[g].x_offset) * scale, yOffset: Double(positions[g].y_offset) * scale))
         }
-        measureClusters(item, first..<glyphs.count, of: units, run: run, scale: scale, grapheme: grapheme,
-                        glyphs: &glyphs, measuring: &measures)
+        measureClusters(
+            item, first..<glyphs.count, of: units, run: run, scale: scale, grapheme: grapheme,
+            glyphs: &glyphs, measuring: &measures)
     }
 
     /// Walks the item's clusters: letter spacing after each of a cluster's graphemes goes to its last glyph in
     /// buffer order; unless `measures` is empty, each cluster's advance counts at its first character, a line that
     /// ends after it measures as shaped without what follows (no kerning with it), and a break inside a ligature
     /// splits it into its characters' own glyphs.
-    private static func measureClusters(_ item: TextItem, _ range: Range<Int>, of units: [UInt16], run: TextRun,
-                                        scale: Double, grapheme: [Bool], glyphs: inout [ShapedGlyph],
-                                        measuring measures: inout Measures) {
+    private static func measureClusters(
+        _ item: TextItem, _ range: Range<Int>, of units: [UInt16], run: TextRun,
+        scale: Double, grapheme: [Bool], glyphs: inout [ShapedGlyph],
+        measuring measures: inout Measures
+    ) {
         let rtl = item.isRightToLeft
         let letterSpacing = run.effectiveLetterSpacing
         let measuring = !measures.end.isEmpty
@@ -163,8 +174,10 @@ struct TextShaping {
             var last = g
             while last + 1 < range.upperBound && Int(glyphs[last + 1].cluster) == cluster { last += 1 }
             // The cluster ends where the next larger cluster value starts (glyph order is reversed when RTL).
-            let neighbour = rtl ? (g > range.lowerBound ? Int(glyphs[g - 1].cluster) : item.end)
-                                : (last + 1 < range.upperBound ? Int(glyphs[last + 1].cluster) : item.end)
+            let neighbour =
+                rtl
+                ? (g > range.lowerBound ? Int(glyphs[g - 1].cluster) : item.end)
+                : (last + 1 < range.upperBound ? Int(glyphs[last + 1].cluster) : item.end)
             let end = max(cluster + 1, min(neighbour, item.end))
             var spacing = 0.0
             if letterSpacing != 0 {
@@ -183,10 +196,12 @@ struct TextShaping {
                 measures.unitAdvance[cluster] += shapedWidth
                 if end < item.end { measures.end[end] = nominalWidth + spacing - shapedWidth }
                 for p in (cluster + 1)..<end where grapheme[p] {
-                    let before = nominalCharacterWidth(units, cluster, p, item: item, scale: scale,
-                                                       letterSpacing: letterSpacing, grapheme: grapheme)
-                    let after = nominalCharacterWidth(units, p, end, item: item, scale: scale,
-                                                      letterSpacing: letterSpacing, grapheme: grapheme)
+                    let before = nominalCharacterWidth(
+                        units, cluster, p, item: item, scale: scale,
+                        letterSpacing: letterSpacing, grapheme: grapheme)
+                    let after = nominalCharacterWidth(
+                        units, p, end, item: item, scale: scale,
+                        letterSpacing: letterSpacing, grapheme: grapheme)
                     measures.end[p] = before - shapedWidth
                     measures.start[p] = after
                 }
@@ -197,8 +212,10 @@ struct TextShaping {
 
     /// The width of `units[start..<end]` with each character's own glyph (no ligature, no kerning), letter
     /// spacing included: how the piece of a ligature split by a line break measures.
-    private static func nominalCharacterWidth(_ units: [UInt16], _ start: Int, _ end: Int, item: TextItem,
-                                              scale: Double, letterSpacing: Double, grapheme: [Bool]) -> Double {
+    private static func nominalCharacterWidth(
+        _ units: [UInt16], _ start: Int, _ end: Int, item: TextItem,
+        scale: Double, letterSpacing: Double, grapheme: [Bool]
+    ) -> Double {
         var total = 0.0
         var i = start
         while i < end {

@@ -38,14 +38,16 @@ public final class TextStore: Sendable {
     /// `token` shaped with `attributes` (whose text is ignored) in one direction, shaped on first use. Shaping
     /// happens outside the lock: two threads asking at once may both shape it, and the first one stored wins.
     func token(_ token: String, attributes: TextRun, rightToLeft: Bool) -> ShapedText {
-        let key = Key(font: attributes.font, size: attributes.size.bitPattern,
-                      letterSpacing: attributes.letterSpacing.bitPattern, color: attributes.color, text: token,
-                      rightToLeft: rightToLeft)
+        let key = Key(
+            font: attributes.font, size: attributes.size.bitPattern,
+            letterSpacing: attributes.letterSpacing.bitPattern, color: attributes.color, text: token,
+            rightToLeft: rightToLeft)
         if let made = shaped.withLock({ $0[key] }) { return made }
         var run = attributes
         run.text = token
-        let made = ShapedText(runs: [run], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight,
-                              fallback: fallback)
+        let made = ShapedText(
+            runs: [run], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight,
+            fallback: fallback)
         return shaped.withLock { tokens in
             if let first = tokens[key] { return first }
             tokens[key] = made

@@ -41,8 +41,9 @@ struct BenchCommand: ToolCommand {
     @Flag(help: "Also times reading the document and making the layout command's output.")
     var pipeline = false
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
     var secondWidth: Double?
 
     @OptionGroup var size: SizeOptions
@@ -89,8 +90,9 @@ struct BenchCommand: ToolCommand {
         let document = try build()
         if let changed = document.elementsByName["changed"] {
             guard changed is FixedSizeNode || changed is TextNode else {
-                throw .document("\(document.path(of: changed) ?? "root"): the element named \"changed\" must be a "
-                                + "node with \"size\" or a text for bench to change it")
+                throw .document(
+                    "\(document.path(of: changed) ?? "root"): the element named \"changed\" must be a "
+                        + "node with \"size\" or a text for bench to change it")
             }
             try lay(document)
             for iteration in 0..<iterations {

@@ -17,8 +17,10 @@ struct TextureLayoutTool: ParsableCommand {
             3 the command ran past its --timeout.
             """,
         version: toolVersion,
-        subcommands: [LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self,
-                      ServeCommand.self]
+        subcommands: [
+            LayoutCommand.self, ValidateCommand.self, RenderCommand.self, BenchCommand.self,
+            ServeCommand.self,
+        ]
     )
 }
 
@@ -37,35 +39,43 @@ extension ToolCommand {
 struct SizeOptions: ParsableArguments {
     // Numeric options take the next argument whatever it looks like (`.unconditional`), so that `--width -5` is
     // refused as a negative width rather than as a missing value.
-    @Option(name: .customLong("width"), parsing: .unconditional,
-            help: ArgumentHelp("Lays out at exactly this width (min = max).", valueName: "W"))
+    @Option(
+        name: .customLong("width"), parsing: .unconditional,
+        help: ArgumentHelp("Lays out at exactly this width (min = max).", valueName: "W"))
     var width: String?
 
-    @Option(name: .customLong("height"), parsing: .unconditional,
-            help: ArgumentHelp("Lays out at exactly this height (min = max).", valueName: "H"))
+    @Option(
+        name: .customLong("height"), parsing: .unconditional,
+        help: ArgumentHelp("Lays out at exactly this height (min = max).", valueName: "H"))
     var height: String?
 
-    @Option(name: .customLong("min"), parsing: .unconditional,
-            help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
+    @Option(
+        name: .customLong("min"), parsing: .unconditional,
+        help: ArgumentHelp("The size range's min, e.g. 0,0.", valueName: "W,H"))
     var minimum: String?
 
-    @Option(name: .customLong("max"), parsing: .unconditional,
-            help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
+    @Option(
+        name: .customLong("max"), parsing: .unconditional,
+        help: ArgumentHelp("The size range's max, e.g. 320,inf.", valueName: "W,H"))
     var maximum: String?
 
-    @Option(name: .customLong("scale"), parsing: .unconditional,
-            help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
+    @Option(
+        name: .customLong("scale"), parsing: .unconditional,
+        help: ArgumentHelp("Pixels per point (> 0, at most 1000).", valueName: "S"))
     var scale: String?
 
-    @Option(name: .customLong("direction"), help: ArgumentHelp(
-        "The layout direction: ltr or rtl (overrides the document's layoutDirection).", valueName: "ltr|rtl"))
+    @Option(
+        name: .customLong("direction"),
+        help: ArgumentHelp(
+            "The layout direction: ltr or rtl (overrides the document's layoutDirection).", valueName: "ltr|rtl"))
     var direction: String?
 
     /// The options read as numbers, so that a bad option is a usage error before any document is read and each
     /// document of a batch applies the same values.
     func parsed() throws(Failure) -> SizeOverrides {
-        try SizeOverrides.parse(width: width, height: height, minimum: minimum, maximum: maximum, scale: scale,
-                                direction: direction, optionPrefix: "--")
+        try SizeOverrides.parse(
+            width: width, height: height, minimum: minimum, maximum: maximum, scale: scale,
+            direction: direction, optionPrefix: "--")
     }
 
     static func quoted(_ text: String) -> String { jsonString(text) }
@@ -130,43 +140,57 @@ struct ValidateCommand: ToolCommand {
 struct RenderCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draws the document's paint as SVG, PNG or PDF (with --debug, its outlines and names over it), or its "
+        abstract:
+            "Draws the document's paint as SVG, PNG or PDF (with --debug, its outlines and names over it), or its "
             + "outlines as ASCII."
     )
 
-    @Argument(help: ArgumentHelp("The layout documents; - is standard input (one document only).",
-                                 valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The layout documents; - is standard input (one document only).",
+            valueName: "file"))
     var files: [String]
 
-    @Option(help: ArgumentHelp(
-        "svg, png, pdf or ascii (default: from the output file's extension .svg, .png, .pdf or .txt; svg on standard "
-            + "output).",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "svg, png, pdf or ascii (default: from the output file's extension .svg, .png, .pdf or .txt; svg on standard "
+                + "output).",
+            valueName: "format"))
     var format: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Writes the picture to this file instead of standard output; with several documents, the folder (made if "
-            + "missing) that gets one picture per document, named after it.",
-        valueName: "out"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Writes the picture to this file instead of standard output; with several documents, the folder (made if "
+                + "missing) that gets one picture per document, named after it.",
+            valueName: "out"))
     var output: String?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("With several documents: how many worker threads draw them (default: the machine's "
-                                   + "cores).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With several documents: how many worker threads draw them (default: the machine's "
+                + "cores).", valueName: "n"))
     var jobs: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("ascii: the most characters per line (default 100).",
-                                                        valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "ascii: the most characters per line (default 100).",
+            valueName: "n"))
     var columns: Int?
 
-    @Option(help: ArgumentHelp(
-        "With --debug: which names to write: none, nodes (display and text nodes) or all (also layout specs; the "
-            + "default). ASCII always writes them.",
-        valueName: "which"))
+    @Option(
+        help: ArgumentHelp(
+            "With --debug: which names to write: none, nodes (display and text nodes) or all (also layout specs; the "
+                + "default). ASCII always writes them.",
+            valueName: "which"))
     var labels: String?
 
-    @Option(help: ArgumentHelp("A CSS colour the canvas is filled with first (default: transparent).",
-                               valueName: "color"))
+    @Option(
+        help: ArgumentHelp(
+            "A CSS colour the canvas is filled with first (default: transparent).",
+            valueName: "color"))
     var background: String?
 
     @Flag(help: "Draws the outline of every element and its name over the paint (hidden elements dashed).")
@@ -191,25 +215,28 @@ struct RenderCommand: ToolCommand {
         guard let fileExtension, let value = Self.formatsByExtension[fileExtension.lowercased()] else {
             // Writing SVG into `picture.jpg` would surprise whoever opens it: say what to do instead.
             let shown = fileExtension.map { "\".\($0)\"" } ?? "no extension"
-            throw .usage("-o: cannot tell the picture format from \(shown) (\(SizeOptions.quoted(output))): "
-                         + "use .svg, .png, .pdf or .txt, or give --format svg|png|pdf|ascii")
+            throw .usage(
+                "-o: cannot tell the picture format from \(shown) (\(SizeOptions.quoted(output))): "
+                    + "use .svg, .png, .pdf or .txt, or give --format svg|png|pdf|ascii")
         }
         return value
     }
 
     /// The file extensions `render` knows without `--format`.
-    static let formatsByExtension = Dictionary(uniqueKeysWithValues: PictureFormat.allCases.map { ($0.fileExtension, $0) })
+    static let formatsByExtension = Dictionary(
+        uniqueKeysWithValues: PictureFormat.allCases.map { ($0.fileExtension, $0) })
 
     func execute() throws(Failure) {
         let files = FileRuns.unfolded(self.files)
         let format = try pictureFormat(batch: files.count > 1)
         if let columns, columns < 2 { throw .usage("--columns: must be at least 2, got \(columns)") }
-        let labelMode = try labels.map { (text: String) throws(Failure) -> LabelMode in
-            guard let mode = LabelMode(rawValue: text) else {
-                throw .usage("--labels: expected none, nodes or all, got \(SizeOptions.quoted(text))")
-            }
-            return mode
-        } ?? .default
+        let labelMode =
+            try labels.map { (text: String) throws(Failure) -> LabelMode in
+                guard let mode = LabelMode(rawValue: text) else {
+                    throw .usage("--labels: expected none, nodes or all, got \(SizeOptions.quoted(text))")
+                }
+                return mode
+            } ?? .default
         let canvas = try background.map { (text: String) throws(Failure) -> RGBA in
             guard let color = RGBA(css: text) else {
                 throw .usage("--background: expected a CSS colour, got \(SizeOptions.quoted(text))")
@@ -229,8 +256,9 @@ struct RenderCommand: ToolCommand {
             try IO.write(picture.bytes, to: output)
             return
         }
-        let batch = try RenderBatch(files: files, folder: output, format: format, options: options,
-                                    overrides: size.parsed(), maxInput: input.maxInput)
+        let batch = try RenderBatch(
+            files: files, folder: output, format: format, options: options,
+            overrides: size.parsed(), maxInput: input.maxInput)
         onThreads(min(jobs ?? processorCount(), files.count)) { batch.work() }
         Watchdog.finish()
         try batch.finish()

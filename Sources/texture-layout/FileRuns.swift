@@ -46,8 +46,9 @@ enum FileRuns {
     /// The files a command received, each folded run opened again.
     static func unfolded(_ files: [String]) -> [String] {
         files.flatMap { file in
-            file.first == separator ? file.dropFirst().split(separator: separator, omittingEmptySubsequences: false)
-                .map(String.init) : [file]
+            file.first == separator
+                ? file.dropFirst().split(separator: separator, omittingEmptySubsequences: false)
+                    .map(String.init) : [file]
         }
     }
 }

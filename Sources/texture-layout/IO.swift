@@ -20,8 +20,10 @@ enum IO {
     /// document error (`--max-input`) as soon as that shows (at once for a file whose size is known), and the first
     /// ``beginningSize`` bytes (all of a shorter input) go to `checkBeginning` as soon as they are read, so that
     /// input that is wrong from its start is refused without reading the rest.
-    static func read(_ path: String, limit: Int = .max,
-                     checkingBeginning checkBeginning: ([UInt8]) throws(Failure) -> Void = { _ in }) throws(Failure)
+    static func read(
+        _ path: String, limit: Int = .max,
+        checkingBeginning checkBeginning: ([UInt8]) throws(Failure) -> Void = { _ in }
+    ) throws(Failure)
         -> [UInt8]
     {
         let descriptor: Int32
@@ -104,7 +106,9 @@ enum IO {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(STDERR_FILENO, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes {
+                systemWrite(STDERR_FILENO, $0.baseAddress! + written, $0.count - written)
+            }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return }
             written += count

@@ -22,9 +22,11 @@ struct LayoutCommand: ToolCommand {
     @Argument(help: ArgumentHelp("The layout documents; - or none: standard input.", valueName: "file"))
     var files: [String] = []
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("How many worker threads lay documents out (default: the machine's cores).",
-                               valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How many worker threads lay documents out (default: the machine's cores).",
+            valueName: "n"))
     var jobs: Int?
 
     @OptionGroup var size: SizeOptions
@@ -50,10 +52,12 @@ struct LayoutCommand: ToolCommand {
             return
         }
         let maxInput = input.maxInput
-        let batch = LayoutBatch(files: files, overrides: try size.parsed(), maxInput: maxInput,
-                                standardInput: files.contains("-") ? Result { () throws(Failure) in
-                                    try readDocumentBytes("-", maxInput: maxInput)
-                                } : nil)
+        let batch = LayoutBatch(
+            files: files, overrides: try size.parsed(), maxInput: maxInput,
+            standardInput: files.contains("-")
+                ? Result { () throws(Failure) in
+                    try readDocumentBytes("-", maxInput: maxInput)
+                } : nil)
         onThreads(min(jobs ?? processorCount(), files.count)) { batch.work() }
         Watchdog.finish()
         try batch.finish()

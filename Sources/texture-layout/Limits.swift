@@ -17,9 +17,11 @@ struct InputOptions: ParsableArguments {
     /// what the reader's offsets allow (4 GiB) and what reading that much takes in memory (a few times the input).
     static let defaultMaxInput = 1 << 30
 
-    @Option(name: .customLong("max-input"), parsing: .unconditional, help: ArgumentHelp(
-        "The largest document read, in bytes (default 1073741824, 1 GiB); a longer one is refused unread.",
-        valueName: "bytes"))
+    @Option(
+        name: .customLong("max-input"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The largest document read, in bytes (default 1073741824, 1 GiB); a longer one is refused unread.",
+            valueName: "bytes"))
     var maxInput = defaultMaxInput
 
     func validate() throws {
@@ -29,9 +31,11 @@ struct InputOptions: ParsableArguments {
 
 /// `--timeout`: how long `layout` and `render` may work.
 struct TimeoutOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Stops after this many seconds (reading, laying out and drawing), printing one line and exiting 3.",
-        valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Stops after this many seconds (reading, laying out and drawing), printing one line and exiting 3.",
+            valueName: "seconds"))
     var timeout: Double?
 
     func validate() throws {
@@ -67,8 +71,10 @@ enum Watchdog {
 
     /// Marks the work as done before its output is written; when the time ran out first, waits for the exit.
     static func finish() {
-        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-                || state.load(ordering: .acquiring) == 1 else {
+        guard
+            state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+                || state.load(ordering: .acquiring) == 1
+        else {
             while true { pause() }
         }
     }

@@ -29,8 +29,10 @@ final class RenderBatch: Sendable {
 
     /// Checks the batch before anything is drawn: a folder is given, no file is standard input, no two files make
     /// the same picture name (usage errors); then makes the folder if missing (an input/output failure if it can't).
-    init(files: [String], folder: String?, format: PictureFormat, options: PictureFormat.Options,
-         overrides: SizeOverrides, maxInput: Int) throws(Failure) {
+    init(
+        files: [String], folder: String?, format: PictureFormat, options: PictureFormat.Options,
+        overrides: SizeOverrides, maxInput: Int
+    ) throws(Failure) {
         guard let folder else { throw .usage("-o: several documents need a folder for their pictures (-o DIR)") }
         if files.contains("-") { throw .usage("-: standard input can be the only document, not one of several") }
         var names: [String: String] = [:]

@@ -28,33 +28,44 @@ struct ServeCommand: ToolCommand {
     @Option(help: ArgumentHelp("The only folder documents may name font files in.", valueName: "dir"))
     var fonts: String?
 
-    @Option(help: ArgumentHelp("The only folder documents may name image files in (else only data: URLs).",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The only folder documents may name image files in (else only data: URLs).",
+            valueName: "dir"))
     var images: String?
 
-    @Option(name: .customLong("max-body"), parsing: .unconditional,
-            help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-body"), parsing: .unconditional,
+        help: ArgumentHelp("The largest request body, in bytes.", valueName: "bytes"))
     var maxBody = 8 << 20
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("How long a layout may take before it is abandoned (503).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long a layout may take before it is abandoned (503).", valueName: "seconds"))
     var timeout = 10.0
 
-    @Option(help: ArgumentHelp("The folder of example documents the playground offers (none when it is missing).",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder of example documents the playground offers (none when it is missing).",
+            valueName: "dir"))
     var examples = "Examples"
 
-    @Option(name: .customLong("log-format"),
-            help: ArgumentHelp("How request logs are written on standard error: text (key=value) or json (one "
-                               + "object a line).", valueName: "text|json"))
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "How request logs are written on standard error: text (key=value) or json (one "
+                + "object a line).", valueName: "text|json"))
     var logFormat = "text"
 
     func execute() throws(Failure) {
         guard (0...65535).contains(port) else { throw .usage("--port: expected 0 to 65535, got \(port)") }
         guard maxBody >= 0 else { throw .usage("--max-body: must not be negative, got \(maxBody)") }
-        guard timeout > 0, timeout.isFinite else { throw .usage("--timeout: must be greater than 0, got \(format(timeout))") }
-        var configuration = ServerConfiguration(host: host, port: port, maxBodyBytes: maxBody, timeoutSeconds: timeout,
-                                                examples: examples)
+        guard timeout > 0, timeout.isFinite else {
+            throw .usage("--timeout: must be greater than 0, got \(format(timeout))")
+        }
+        var configuration = ServerConfiguration(
+            host: host, port: port, maxBodyBytes: maxBody, timeoutSeconds: timeout,
+            examples: examples)
         if let fonts {
             guard let folder = FontFolder(path: fonts) else { throw .io("\(fonts): cannot read: not a folder") }
             configuration.fonts = folder

@@ -28,14 +28,16 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
         #else
         var handle = pthread_t()
         #endif
-        let status = pthread_create(&handle, nil, { argument in
-            #if canImport(Darwin)
-            Unmanaged<ThreadJob>.fromOpaque(argument).takeRetainedValue().body()
-            #else
-            Unmanaged<ThreadJob>.fromOpaque(argument!).takeRetainedValue().body()
-            #endif
-            return nil
-        }, job)
+        let status = pthread_create(
+            &handle, nil,
+            { argument in
+                #if canImport(Darwin)
+                Unmanaged<ThreadJob>.fromOpaque(argument).takeRetainedValue().body()
+                #else
+                Unmanaged<ThreadJob>.fromOpaque(argument!).takeRetainedValue().body()
+                #endif
+                return nil
+            }, job)
         #if canImport(Darwin)
         if status == 0, let handle { threads.append(handle) } else { Unmanaged<ThreadJob>.fromOpaque(job).release() }
         #else

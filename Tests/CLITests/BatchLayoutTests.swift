@@ -17,7 +17,8 @@ import Testing
     func expectedLine(_ file: String, _ options: [String] = [], name: String? = nil) throws -> String {
         let (text, status) = try single(file, options)
         let name = jsonString(name ?? file)
-        return status == 0 ? "{\"file\": \(name), " + text.dropFirst() : "{\"file\": \(name), \"error\": \(jsonString(text))}"
+        return status == 0
+            ? "{\"file\": \(name), " + text.dropFirst() : "{\"file\": \(name), \"error\": \(jsonString(text))}"
     }
 
     @Test(arguments: [1, 2, 3, 8])
@@ -26,15 +27,17 @@ import Testing
         let files = Self.examples + [Self.examples[0]] + Self.examples.reversed()
         let result = try run(["layout"] + files + ["--jobs", String(jobs)])
         result.expectSuccess()
-        #expect(result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            == (try files.map { try expectedLine($0) }) + [""])
+        #expect(
+            result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                == (try files.map { try expectedLine($0) }) + [""])
     }
 
     /// The files in order wherever the options are: an option's value right before a run of files, options
     /// between runs, files after `--` (the tool hands long runs of files to the argument parser folded).
     @Test func filesAndOptionsInAnyOrder() throws {
         let files = Self.examples + Self.examples
-        let arguments = ["layout", "--width", "200"] + files[0..<4] + ["--jobs", "2"] + files[4..<7] + ["--"]
+        let arguments =
+            ["layout", "--width", "200"] + files[0..<4] + ["--jobs", "2"] + files[4..<7] + ["--"]
             + files[7...]
         let result = try run(arguments)
         result.expectSuccess()
@@ -45,7 +48,8 @@ import Testing
         let files = Array(Self.examples.prefix(3))
         let result = try run(["layout"] + files + ["--width", "200", "--scale", "3"])
         result.expectSuccess()
-        #expect(result.text == (try files.map { try expectedLine($0, ["--width", "200", "--scale", "3"]) + "\n" }.joined()))
+        #expect(
+            result.text == (try files.map { try expectedLine($0, ["--width", "200", "--scale", "3"]) + "\n" }.joined()))
     }
 
     @Test func aBadFileGetsItsErrorLineAndTheOthersTheirLayouts() throws {
@@ -61,12 +65,14 @@ import Testing
             #expect(result.text == (try files.map { try expectedLine($0, ["--max", "100,100"]) + "\n" }.joined()))
         }
         // The lines, as the contract words them.
-        let lines = try run(["layout", bad, empty, tooNarrow, "--max", "100,100"]).text.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"file": "\#(bad)", "error": "root.size: expected an array of two values, got \"big\""}"#,
-            #"{"file": "\#(empty)", "error": "document: invalid JSON at line 1, column 1: the input is empty"}"#,
-            #"{"file": "\#(tooNarrow)", "error": "the size range's min 300,0 exceeds its max 100,100"}"#,
-        ])
+        let lines = try run(["layout", bad, empty, tooNarrow, "--max", "100,100"]).text.split(separator: "\n").map(
+            String.init)
+        #expect(
+            lines == [
+                #"{"file": "\#(bad)", "error": "root.size: expected an array of two values, got \"big\""}"#,
+                #"{"file": "\#(empty)", "error": "document: invalid JSON at line 1, column 1: the input is empty"}"#,
+                #"{"file": "\#(tooNarrow)", "error": "the size range's min 300,0 exceeds its max 100,100"}"#,
+            ])
     }
 
     @Test func anUnreadableFileExitsOneUnlessAnotherIsBad() throws {
@@ -76,8 +82,9 @@ import Testing
         #expect(unreadable.status == 1)
         #expect(unreadable.error.isEmpty)
         #expect(unreadable.text == (try [Self.examples[0], missing].map { try expectedLine($0) + "\n" }.joined()))
-        #expect(unreadable.text.hasSuffix(
-            #"{"file": "\#(missing)", "error": "\#(missing): cannot read: No such file or directory"}"# + "\n"))
+        #expect(
+            unreadable.text.hasSuffix(
+                #"{"file": "\#(missing)", "error": "\#(missing): cannot read: No such file or directory"}"# + "\n"))
 
         let bad = try scratch.file("bad.json", "[]")
         let both = try run(["layout", missing, bad, Self.examples[1]])
@@ -89,7 +96,8 @@ import Testing
         let document = try Data(contentsOf: URL(fileURLWithPath: Self.examples[0]))
         let result = try run(["layout", Self.examples[1], "-", Self.examples[2], "--jobs", "2"], input: document)
         result.expectSuccess()
-        #expect(result.text == (try expectedLine(Self.examples[1])) + "\n"
+        #expect(
+            result.text == (try expectedLine(Self.examples[1])) + "\n"
                 + (try expectedLine(Self.examples[0], name: "-")) + "\n" + (try expectedLine(Self.examples[2])) + "\n")
     }
 
@@ -109,22 +117,27 @@ import Testing
     /// Worker threads lay out documents of any depth, as the single-file run does.
     @Test func deepDocumentsOnWorkerThreads() throws {
         let levels = 10_000
-        let document = #"{"root": "# + String(repeating: #"{"type": "stack", "children": ["#, count: levels)
+        let document =
+            #"{"root": "# + String(repeating: #"{"type": "stack", "children": ["#, count: levels)
             + #"{"type": "node", "name": "leaf", "size": [10, 20]}"# + String(repeating: "]}", count: levels) + "}"
         let scratch = try Scratch()
         let files = try (0..<4).map { try scratch.file("deep\($0).json", document) }
         let result = try run(["layout"] + files + ["--jobs", "3"])
         result.expectSuccess()
-        #expect(result.text == files.map {
-            "{\"file\": \(jsonString($0)), \"size\": [10, 20], \"frames\": {\"leaf\": [0, 0, 10, 20]}}\n"
-        }.joined())
+        #expect(
+            result.text
+                == files.map {
+                    "{\"file\": \(jsonString($0)), \"size\": [10, 20], \"frames\": {\"leaf\": [0, 0, 10, 20]}}\n"
+                }.joined())
     }
 }
 
 /// A JSON string literal of `text` (as the tool quotes names).
 func jsonString(_ text: String) -> String {
-    String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]),
-           as: UTF8.self)
+    String(
+        decoding: try! JSONSerialization.data(
+            withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes]),
+        as: UTF8.self)
 }
 
 extension String {

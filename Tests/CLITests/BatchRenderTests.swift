@@ -11,8 +11,11 @@ import Testing
     func everyPictureIsTheSingleFileOne(format: String) throws {
         let scratch = try Scratch()
         let folder = scratch.path("pictures/made")
-        let result = try run(["render"] + Self.examples + ["-o", folder, "--format", format, "--jobs", "2",
-                                                           "--width", "300"])
+        let result = try run(
+            ["render"] + Self.examples + [
+                "-o", folder, "--format", format, "--jobs", "2",
+                "--width", "300",
+            ])
         result.expectSuccess()
         #expect(result.output.isEmpty)
         let fileExtension = format == "ascii" ? "txt" : format
@@ -39,9 +42,10 @@ import Testing
         let scratch = try Scratch()
         var files: [String] = []
         for i in 0..<30 {
-            files.append(i % 7 == 3
-                ? try scratch.file("doc-\(i).json", #"{"root": {"type": "node", "size": "big"}}"#)
-                : try scratch.file("doc-\(i).json", #"{"root": {"type": "node", "size": [\#(i + 1), 10]}}"#))
+            files.append(
+                i % 7 == 3
+                    ? try scratch.file("doc-\(i).json", #"{"root": {"type": "node", "size": "big"}}"#)
+                    : try scratch.file("doc-\(i).json", #"{"root": {"type": "node", "size": [\#(i + 1), 10]}}"#))
         }
         let missing = scratch.path("missing.json")
         let folder = scratch.path("out")

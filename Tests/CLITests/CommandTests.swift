@@ -15,13 +15,14 @@ import Testing
         let output = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         #expect(output["size"] as? [Double] == [375, 148])
         let frames = output["frames"] as! [String: [Double]]
-        #expect(frames == [
-            "cell": [0, 0, 375, 148], "row": [16, 12, 343, 124], "avatar": [16, 12, 44, 44],
-            "content": [72, 12, 287, 124], "header": [72, 12, 287, 18], "title": [72, 12, 100, 18],
-            "time": [342, 14, 17, 16], "body": [72, 36, 287, 70], "actions": [72, 112, 287, 24],
-            "like": [72, 112, 24, 24], "comment": [112, 112, 24, 24], "spacer": [152, 112, 167, 24],
-            "share": [335, 112, 24, 24],
-        ])
+        #expect(
+            frames == [
+                "cell": [0, 0, 375, 148], "row": [16, 12, 343, 124], "avatar": [16, 12, 44, 44],
+                "content": [72, 12, 287, 124], "header": [72, 12, 287, 18], "title": [72, 12, 100, 18],
+                "time": [342, 14, 17, 16], "body": [72, 36, 287, 70], "actions": [72, 112, 287, 24],
+                "like": [72, 112, 24, 24], "comment": [112, 112, 24, 24], "spacer": [152, 112, 167, 24],
+                "share": [335, 112, 24, 24],
+            ])
         let lines = output["lines"] as! [String: [[String: Any]]]
         func height(_ size: Double) -> Double { 2384.0 / 2048 * size }
         func ascent(_ size: Double) -> Double { 1901.0 / 2048 * size }
@@ -73,12 +74,15 @@ import Testing
         }
         #expect(try frame([]) == #"{"size": [300, 400], "frames": {"n": [0, 0, 300, 400]}}"# + "\n")
         #expect(try frame(["--max", "80,60"]) == #"{"size": [80, 60], "frames": {"n": [0, 0, 80, 60]}}"# + "\n")
-        #expect(try frame(["--min", "10,20", "--max", "inf,inf"])
-            == #"{"size": [10, 20], "frames": {"n": [0, 0, 10, 20]}}"# + "\n")
+        #expect(
+            try frame(["--min", "10,20", "--max", "inf,inf"])
+                == #"{"size": [10, 20], "frames": {"n": [0, 0, 10, 20]}}"# + "\n")
         // --width and --height win over --min and --max.
-        #expect(try frame(["--width", "100", "--height", "50", "--max", "10,10"])
-            == #"{"size": [100, 50], "frames": {"n": [0, 0, 100, 50]}}"# + "\n")
-        #expect(try frame(["--width", "12.25"]) == #"{"size": [12.5, 400], "frames": {"n": [0, 0, 12.5, 400]}}"# + "\n")
+        #expect(
+            try frame(["--width", "100", "--height", "50", "--max", "10,10"])
+                == #"{"size": [100, 50], "frames": {"n": [0, 0, 100, 50]}}"# + "\n")
+        #expect(
+            try frame(["--width", "12.25"]) == #"{"size": [12.5, 400], "frames": {"n": [0, 0, 12.5, 400]}}"# + "\n")
     }
 
     @Test func scaleOptionChangesThePixelGrid() throws {
@@ -87,8 +91,9 @@ import Testing
         #expect(atTwo.text == #"{"size": [33.5, 10], "frames": {"n": [0, 0, 33.5, 10]}}"# + "\n")
         let atThree = try run(["layout", "DOC", "--scale", "3"], document: third)
         atThree.expectSuccess()
-        #expect(atThree.text
-            == #"{"size": [33.333333333333336, 10], "frames": {"n": [0, 0, 33.333333333333336, 10]}}"# + "\n")
+        #expect(
+            atThree.text
+                == #"{"size": [33.333333333333336, 10], "frames": {"n": [0, 0, 33.333333333333336, 10]}}"# + "\n")
     }
 
     /// Depth is unlimited: 10,000 nested stacks (20,000 levels of JSON) are read and laid out.
@@ -97,7 +102,9 @@ import Testing
     /// large-stack threads), output, a picture and `validate`.
     @Test func twoHundredThousandLevelsGoThroughEveryCommand() throws {
         let levels = 200_000
-        let opens = [#"{"type": "stack", "children": ["#, #"{"type": "node", "layout": "#, #"{"type": "inset", "child": "#]
+        let opens = [
+            #"{"type": "stack", "children": ["#, #"{"type": "node", "layout": "#, #"{"type": "inset", "child": "#,
+        ]
         let closes = ["]}", "}", "}"]
         var document = #"{"root": "#
         for level in 0..<levels { document += opens[level % 3] }
@@ -117,11 +124,13 @@ import Testing
     @Test func aFiftyMegabyteDocumentIsLaidOut() throws {
         let count = 20_000
         let padding = String(repeating: " \n\t", count: 840)
-        var document = #"{"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": ["#
+        var document =
+            #"{"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": ["#
         document.reserveCapacity(52_000_000)
         for index in 0..<count {
             if index > 0 { document += ", " }
-            document += #"{"type": "node", "name": "n\#(index)", "size": [10, \#(index % 5 + 1)], "color": "lime"}\#(padding)"#
+            document +=
+                #"{"type": "node", "name": "n\#(index)", "size": [10, \#(index % 5 + 1)], "color": "lime"}\#(padding)"#
         }
         document += "]}}"
         #expect(document.utf8.count > 50_000_000)
@@ -153,11 +162,12 @@ import Testing
         let result = try run(["validate", first, example("spec.json"), second])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
-        #expect(result.errorLines == [
-            first + ": root.size: expected an array of two values, got \"big\"",
-            second + ": document: invalid JSON at line 1, column 1: the input is empty",
-            "",
-        ])
+        #expect(
+            result.errorLines == [
+                first + ": root.size: expected an array of two values, got \"big\"",
+                second + ": document: invalid JSON at line 1, column 1: the input is empty",
+                "",
+            ])
     }
 }
 
@@ -184,8 +194,9 @@ import Testing
     @Test(arguments: [("picture.svg", "<svg "), ("picture.TXT", "# 200 x 40 points"), ("a.b/picture.png", "\u{89}PNG")])
     func theOutputFileExtensionChoosesTheFormat(name: String, start: String) throws {
         let scratch = try Scratch()
-        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("a.b"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("a.b"),
+            withIntermediateDirectories: true)
         let out = scratch.path(name)
         try run(["render", example("spec.json"), "-o", out]).expectSuccess()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
@@ -218,15 +229,16 @@ import Testing
     @Test func asciiBoxes() throws {
         let result = try run(["render", example("spec.json"), "--format", "ascii", "--columns", "41"])
         result.expectSuccess()
-        #expect(result.text == """
-            # 200 x 40 points; one character is 5 x 10 points
-            +left---+.......................+right--+
-            |       |                       |       |
-            |       |                       *holder |
-            |       |                       |       |
-            +-------+.................spacer+-------+
+        #expect(
+            result.text == """
+                # 200 x 40 points; one character is 5 x 10 points
+                +left---+.......................+right--+
+                |       |                       |       |
+                |       |                       *holder |
+                |       |                       |       |
+                +-------+.................spacer+-------+
 
-            """)
+                """)
     }
 
     @Test func textIsDrawnAsItsGlyphsInEveryFormat() throws {
@@ -238,9 +250,10 @@ import Testing
         let ascii = try run(["render", "DOC", "--format", "ascii", "--columns", "61"], document: document)
         ascii.expectSuccess()
         // On a row of the text's box, between its two edges.
-        #expect(ascii.text.split(separator: "\n").contains {
-            $0.contains("|Hello, world ") && $0.filter { $0 == "|" }.count == 2
-        })
+        #expect(
+            ascii.text.split(separator: "\n").contains {
+                $0.contains("|Hello, world ") && $0.filter { $0 == "|" }.count == 2
+            })
         let svg = try run(["render", "DOC", "--format", "svg"], document: document)
         svg.expectSuccess()
         #expect(svg.text.contains(##"fill="#336699"/>"##) && !svg.text.contains("<text"))
@@ -255,18 +268,24 @@ import Testing
         let document = #"{"root": {"type": "node", "name": "box", "size": [40, 20]}}"#
         let plain = try run(["render", "DOC", "--format", "svg"], document: document)
         plain.expectSuccess()
-        #expect(plain.text == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\" viewBox=\"0 0 40 20\">\n</svg>\n")
+        #expect(
+            plain.text
+                == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\" viewBox=\"0 0 40 20\">\n</svg>\n"
+        )
         let filled = try run(["render", "DOC", "--format", "svg", "--background", "rgb(0 0 255)"], document: document)
         #expect(filled.text.contains(##"<rect width="40" height="20" fill="#0000ff"/>"##))
         let debug = try run(["render", "DOC", "--format", "svg", "--debug"], document: document)
-        #expect(debug.text.contains(##"stroke="#333333""##) && debug.text.contains("<title>box (node) root: [0, 0, 40, 20]"))
+        #expect(
+            debug.text.contains(##"stroke="#333333""##) && debug.text.contains("<title>box (node) root: [0, 0, 40, 20]")
+        )
         // The label's glyphs: a path filled with the label's colour.
         #expect(debug.text.contains(##"<path d="M"##))
         let png = try run(["render", "DOC", "--format", "png", "--background", "white", "--debug"], document: document)
         png.expectSuccess()
         let ascii = try run(["render", "DOC", "--format", "ascii"], document: document).output
-        #expect(try run(["render", "DOC", "--format", "ascii", "--debug", "--background", "red"], document: document)
-            .output == ascii)
+        #expect(
+            try run(["render", "DOC", "--format", "ascii", "--debug", "--background", "red"], document: document)
+                .output == ascii)
         try run(["render", "DOC", "--background", "reddish"], document: document).expectFailure(
             2, startingWith: "--background: expected a CSS colour, got \"reddish\"")
     }
@@ -275,8 +294,9 @@ import Testing
     @Test func badPaintWritesNothing() throws {
         let scratch = try Scratch()
         let out = scratch.path("picture.png")
-        let result = try run(["render", "DOC", "-o", out],
-                             document: #"{"root": {"type": "node", "size": [4, 4], "alpha": 2}}"#)
+        let result = try run(
+            ["render", "DOC", "-o", out],
+            document: #"{"root": {"type": "node", "size": [4, 4], "alpha": 2}}"#)
         result.expectFailure(2, startingWith: "root.alpha: must lie between 0 and 1, got 2")
         #expect(!FileManager.default.fileExists(atPath: out))
         try run(["render", "DOC"], document: #"{"root": {"type": "spec", "borderWidth": 1}}"#).expectFailure(
@@ -286,15 +306,26 @@ import Testing
     /// Bad decorations and text shadows (#27): an unknown line style, a colour that is not one, a shadow colour of
     /// the wrong kind, each on a run or the text element: one line with the JSON path, exit 2, and no picture.
     @Test(arguments: [
-        (#"{"type": "text", "text": "a", "underline": "wavy"}"#,
-         #"root.underline: expected one of "none", "single", "thick", "double", got "wavy""#),
-        (#"{"type": "text", "runs": [{"text": "a"}, {"text": "b", "strikethrough": "dotted"}]}"#,
-         #"root.runs[1].strikethrough: expected one of "none", "single", "thick", "double", got "dotted""#),
-        (##"{"type": "text", "runs": [{"text": "a", "backgroundColor": "#12345"}]}"##,
-         #"root.runs[0].backgroundColor: expected a CSS colour"#),
-        (#"{"type": "text", "text": "a", "underlineColor": "reddish"}"#, #"root.underlineColor: expected a CSS colour"#),
-        (#"{"type": "text", "text": "a", "shadowOpacity": 1, "shadowColor": 7}"#,
-         #"root.shadowColor: expected a string"#),
+        (
+            #"{"type": "text", "text": "a", "underline": "wavy"}"#,
+            #"root.underline: expected one of "none", "single", "thick", "double", got "wavy""#
+        ),
+        (
+            #"{"type": "text", "runs": [{"text": "a"}, {"text": "b", "strikethrough": "dotted"}]}"#,
+            #"root.runs[1].strikethrough: expected one of "none", "single", "thick", "double", got "dotted""#
+        ),
+        (
+            ##"{"type": "text", "runs": [{"text": "a", "backgroundColor": "#12345"}]}"##,
+            #"root.runs[0].backgroundColor: expected a CSS colour"#
+        ),
+        (
+            #"{"type": "text", "text": "a", "underlineColor": "reddish"}"#,
+            #"root.underlineColor: expected a CSS colour"#
+        ),
+        (
+            #"{"type": "text", "text": "a", "shadowOpacity": 1, "shadowColor": 7}"#,
+            #"root.shadowColor: expected a string"#
+        ),
     ])
     func badDecorationsWriteNothing(element: String, message: String) throws {
         let scratch = try Scratch()
@@ -338,10 +369,12 @@ import Testing
     }
 
     @Test func aChangedTextIsReLaidOutAndASecondWidthTimed() throws {
-        let result = try run(["bench", "DOC", "--iterations", "3", "--second-width", "100"], document: #"""
-            {"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "root": {"type": "stack", "children": [
-              {"type": "text", "name": "changed", "text": "A few words that wrap at a narrower width"}]}}
-            """#)
+        let result = try run(
+            ["bench", "DOC", "--iterations", "3", "--second-width", "100"],
+            document: #"""
+                {"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "root": {"type": "stack", "children": [
+                  {"type": "text", "name": "changed", "text": "A few words that wrap at a narrower width"}]}}
+                """#)
         result.expectSuccess()
         let summary = try JSONDecoder().decode(Summary.self, from: result.output)
         let relayout = try #require(summary.relayout)
@@ -363,11 +396,13 @@ import Testing
     }
 
     @Test func timesLayoutAndRelayoutOfTheChangedNode() throws {
-        let result = try run(["bench", "DOC", "--iterations", "5"], document: #"""
-            {"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": [
-              {"type": "inset", "insets": {"top": 1}, "child": {"type": "node", "name": "changed", "size": [10, 10]}},
-              {"type": "node", "layout": {"type": "spec"}}, {"type": "node", "layout": {"type": "node"}}]}}
-            """#)
+        let result = try run(
+            ["bench", "DOC", "--iterations", "5"],
+            document: #"""
+                {"sizeRange": {"max": [375, "inf"]}, "root": {"type": "stack", "direction": "vertical", "children": [
+                  {"type": "inset", "insets": {"top": 1}, "child": {"type": "node", "name": "changed", "size": [10, 10]}},
+                  {"type": "node", "layout": {"type": "spec"}}, {"type": "node", "layout": {"type": "node"}}]}}
+                """#)
         result.expectSuccess()
         let summary = try JSONDecoder().decode(Summary.self, from: result.output)
         // stack, inset, changed, node, spec, node, node (the wrapper the last `layout` gets is not counted).
@@ -414,14 +449,18 @@ import Testing
         #expect(result.text.contains(#""share": [16, 112, 24, 24]"#))
         let ltr = try run(["layout", example("feed-cell.json"), "--direction", "ltr"])
         #expect(ltr.text == (try LayoutCommandTests.feedCellOutput()))
-        let rtlDocument = #"{"layoutDirection": "rtl", "sizeRange": {"max": [100, 10]}, "root": {"type": "stack", "#
+        let rtlDocument =
+            #"{"layoutDirection": "rtl", "sizeRange": {"max": [100, 10]}, "root": {"type": "stack", "#
             + #""children": [{"type": "node", "name": "n", "size": [10, 10]}]}}"#
-        #expect(try run(["layout", "DOC"], document: rtlDocument).text
-            == #"{"size": [10, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
-        #expect(try run(["layout", "DOC", "--width", "100"], document: rtlDocument).text
-            == #"{"size": [100, 10], "frames": {"n": [90, 0, 10, 10]}}"# + "\n")
-        #expect(try run(["layout", "DOC", "--width", "100", "--direction", "ltr"], document: rtlDocument).text
-            == #"{"size": [100, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
+        #expect(
+            try run(["layout", "DOC"], document: rtlDocument).text
+                == #"{"size": [10, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
+        #expect(
+            try run(["layout", "DOC", "--width", "100"], document: rtlDocument).text
+                == #"{"size": [100, 10], "frames": {"n": [90, 0, 10, 10]}}"# + "\n")
+        #expect(
+            try run(["layout", "DOC", "--width", "100", "--direction", "ltr"], document: rtlDocument).text
+                == #"{"size": [100, 10], "frames": {"n": [0, 0, 10, 10]}}"# + "\n")
     }
 
     @Test func renderTakesTheDirectionToo() throws {

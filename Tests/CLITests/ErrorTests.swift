@@ -15,83 +15,123 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
 /// line on standard error starting with the JSON path.
 @Suite struct DocumentErrorTests {
     static let cases: [DocumentCase] = [
-        .init(rule: "invalid JSON", document: #"{"root": {"type": "node",}"#,
-              prefix: "document: invalid JSON at line 1, column 26"),
-        .init(rule: "invalid JSON: trailing text", document: #"{"root": {"type": "node"}} x"#,
-              prefix: "document: invalid JSON"),
+        .init(
+            rule: "invalid JSON", document: #"{"root": {"type": "node",}"#,
+            prefix: "document: invalid JSON at line 1, column 26"),
+        .init(
+            rule: "invalid JSON: trailing text", document: #"{"root": {"type": "node"}} x"#,
+            prefix: "document: invalid JSON"),
         .init(rule: "not an object", document: "[]", prefix: "document: expected an object"),
         .init(rule: "missing root", document: "{}", prefix: "document: "),
-        .init(rule: "unknown type", document: #"{"root": {"type": "box"}}"#,
-              prefix: #"root.type: unknown element type "box""#),
+        .init(
+            rule: "unknown type", document: #"{"root": {"type": "box"}}"#,
+            prefix: #"root.type: unknown element type "box""#),
         .init(rule: "missing type", document: #"{"root": {"name": "x"}}"#, prefix: "root: "),
-        .init(rule: "unknown key", document: #"{"root": {"type": "node", "colour": "red"}}"#,
-              prefix: #"root.colour: unknown key "colour""#),
-        .init(rule: "unknown top-level key", document: #"{"root": {"type": "node"}, "size": [1, 1]}"#,
-              prefix: "size: unknown key"),
-        .init(rule: "unknown style key", document: #"{"root": {"type": "node", "style": {"flex": 1}}}"#,
-              prefix: "root.style.flex: "),
-        .init(rule: "key of another type", document: #"{"root": {"type": "node", "child": {"type": "node"}}}"#,
-              prefix: "root.child: unknown key"),
-        .init(rule: "wrong kind (the contract's example)", document: #"""
-            {"root": {"type": "stack", "children": [{"type": "node"}, {"type": "node"},
-              {"type": "node", "style": {"flexBasis": true}}]}}
-            """#, prefix: "root.children[2].style.flexBasis: expected a dimension"),
-        .init(rule: "wrong kind: children", document: #"{"root": {"type": "stack", "children": {}}}"#,
-              prefix: "root.children: expected "),
-        .init(rule: "wrong kind: string for a number", document: #"{"root": {"type": "stack", "spacing": "4"}}"#,
-              prefix: "root.spacing: expected a number"),
-        .init(rule: "wrong kind: enum value", document: #"{"root": {"type": "stack", "direction": "diagonal"}}"#,
-              prefix: "root.direction: expected one of"),
-        .init(rule: "wrong kind: pair of three", document: #"{"root": {"type": "node", "size": [1, 2, 3]}}"#,
-              prefix: "root.size: expected "),
-        .init(rule: "duplicate name", document: #"""
-            {"root": {"type": "stack", "children": [{"type": "node", "name": "a"}, {"type": "node", "name": "a"}]}}
-            """#, prefix: #"root.children[1].name: duplicate name "a""#),
-        .init(rule: "duplicate key", document: #"{"root": {"type": "node", "size": [1, 1], "size": [2, 2]}}"#,
-              prefix: "root.size: duplicate key"),
-        .init(rule: "negative size", document: #"{"root": {"type": "node", "size": [-1, 5]}}"#,
-              prefix: "root.size[0]: "),
-        .init(rule: "negative style size", document: #"{"root": {"type": "node", "style": {"maxWidth": -5}}}"#,
-              prefix: "root.style.maxWidth: "),
-        .init(rule: "negative points string", document: #"{"root": {"type": "node", "style": {"width": "-5pt"}}}"#,
-              prefix: "root.style.width: "),
-        .init(rule: "negative flexGrow", document: #"{"root": {"type": "node", "style": {"flexGrow": -1}}}"#,
-              prefix: "root.style.flexGrow: "),
-        .init(rule: "negative sizeRange", document: #"{"sizeRange": {"max": [-1, 5]}, "root": {"type": "node"}}"#,
-              prefix: "sizeRange.max[0]: "),
-        .init(rule: "NaN as a string", document: #"{"root": {"type": "node", "size": ["NaN", 1]}}"#,
-              prefix: #"root.size[0]: expected a number, got "NaN""#),
-        .init(rule: "NaN through overflow", document: #"{"root": {"type": "node", "size": [1, 1e999]}}"#,
-              prefix: "root.size[1]: the number 1e999 is too large to be finite"),
-        .init(rule: "overflow where negatives are allowed", document: #"{"root": {"type": "stack", "spacing": -1e999}}"#,
-              prefix: "root.spacing: the number -1e999 is too large"),
-        .init(rule: "overflow where inf is allowed", document: #"{"sizeRange": {"max": [1e400, 1]}, "root": {"type": "node"}}"#,
-              prefix: "sizeRange.max[0]: "),
-        .init(rule: "fraction above 100%", document: #"{"root": {"type": "node", "style": {"width": "150%"}}}"#,
-              prefix: "root.style.width: a percentage must lie between 0% and 100%"),
-        .init(rule: "fraction below 0%", document: #"{"root": {"type": "node", "style": {"flexBasis": "-5%"}}}"#,
-              prefix: "root.style.flexBasis: "),
-        .init(rule: "dimension string that Texture reads as auto", document: #"{"root": {"type": "node", "style": {"width": "50px"}}}"#,
-              prefix: "root.style.width: expected a dimension"),
+        .init(
+            rule: "unknown key", document: #"{"root": {"type": "node", "colour": "red"}}"#,
+            prefix: #"root.colour: unknown key "colour""#),
+        .init(
+            rule: "unknown top-level key", document: #"{"root": {"type": "node"}, "size": [1, 1]}"#,
+            prefix: "size: unknown key"),
+        .init(
+            rule: "unknown style key", document: #"{"root": {"type": "node", "style": {"flex": 1}}}"#,
+            prefix: "root.style.flex: "),
+        .init(
+            rule: "key of another type", document: #"{"root": {"type": "node", "child": {"type": "node"}}}"#,
+            prefix: "root.child: unknown key"),
+        .init(
+            rule: "wrong kind (the contract's example)",
+            document: #"""
+                {"root": {"type": "stack", "children": [{"type": "node"}, {"type": "node"},
+                  {"type": "node", "style": {"flexBasis": true}}]}}
+                """#, prefix: "root.children[2].style.flexBasis: expected a dimension"),
+        .init(
+            rule: "wrong kind: children", document: #"{"root": {"type": "stack", "children": {}}}"#,
+            prefix: "root.children: expected "),
+        .init(
+            rule: "wrong kind: string for a number", document: #"{"root": {"type": "stack", "spacing": "4"}}"#,
+            prefix: "root.spacing: expected a number"),
+        .init(
+            rule: "wrong kind: enum value", document: #"{"root": {"type": "stack", "direction": "diagonal"}}"#,
+            prefix: "root.direction: expected one of"),
+        .init(
+            rule: "wrong kind: pair of three", document: #"{"root": {"type": "node", "size": [1, 2, 3]}}"#,
+            prefix: "root.size: expected "),
+        .init(
+            rule: "duplicate name",
+            document: #"""
+                {"root": {"type": "stack", "children": [{"type": "node", "name": "a"}, {"type": "node", "name": "a"}]}}
+                """#, prefix: #"root.children[1].name: duplicate name "a""#),
+        .init(
+            rule: "duplicate key", document: #"{"root": {"type": "node", "size": [1, 1], "size": [2, 2]}}"#,
+            prefix: "root.size: duplicate key"),
+        .init(
+            rule: "negative size", document: #"{"root": {"type": "node", "size": [-1, 5]}}"#,
+            prefix: "root.size[0]: "),
+        .init(
+            rule: "negative style size", document: #"{"root": {"type": "node", "style": {"maxWidth": -5}}}"#,
+            prefix: "root.style.maxWidth: "),
+        .init(
+            rule: "negative points string", document: #"{"root": {"type": "node", "style": {"width": "-5pt"}}}"#,
+            prefix: "root.style.width: "),
+        .init(
+            rule: "negative flexGrow", document: #"{"root": {"type": "node", "style": {"flexGrow": -1}}}"#,
+            prefix: "root.style.flexGrow: "),
+        .init(
+            rule: "negative sizeRange", document: #"{"sizeRange": {"max": [-1, 5]}, "root": {"type": "node"}}"#,
+            prefix: "sizeRange.max[0]: "),
+        .init(
+            rule: "NaN as a string", document: #"{"root": {"type": "node", "size": ["NaN", 1]}}"#,
+            prefix: #"root.size[0]: expected a number, got "NaN""#),
+        .init(
+            rule: "NaN through overflow", document: #"{"root": {"type": "node", "size": [1, 1e999]}}"#,
+            prefix: "root.size[1]: the number 1e999 is too large to be finite"),
+        .init(
+            rule: "overflow where negatives are allowed", document: #"{"root": {"type": "stack", "spacing": -1e999}}"#,
+            prefix: "root.spacing: the number -1e999 is too large"),
+        .init(
+            rule: "overflow where inf is allowed",
+            document: #"{"sizeRange": {"max": [1e400, 1]}, "root": {"type": "node"}}"#,
+            prefix: "sizeRange.max[0]: "),
+        .init(
+            rule: "fraction above 100%", document: #"{"root": {"type": "node", "style": {"width": "150%"}}}"#,
+            prefix: "root.style.width: a percentage must lie between 0% and 100%"),
+        .init(
+            rule: "fraction below 0%", document: #"{"root": {"type": "node", "style": {"flexBasis": "-5%"}}}"#,
+            prefix: "root.style.flexBasis: "),
+        .init(
+            rule: "dimension string that Texture reads as auto",
+            document: #"{"root": {"type": "node", "style": {"width": "50px"}}}"#,
+            prefix: "root.style.width: expected a dimension"),
         .init(rule: "missing required child", document: #"{"root": {"type": "inset"}}"#, prefix: "root: "),
-        .init(rule: "missing overlay", document: #"{"root": {"type": "overlay", "child": {"type": "node"}}}"#,
-              prefix: "root: "),
-        .init(rule: "missing corner", document: #"{"root": {"type": "corner", "child": {"type": "node"}}}"#,
-              prefix: "root: "),
-        .init(rule: "nested missing child", document: #"{"root": {"type": "stack", "children": [{"type": "center"}]}}"#,
-              prefix: "root.children[0]: "),
-        .init(rule: "node with size and layout", document: #"""
-            {"root": {"type": "node", "size": [1, 1], "layout": {"type": "spec"}}}
-            """#, prefix: "root: "),
-        .init(rule: "one stored value set twice", document: #"""
-            {"root": {"type": "node", "style": {"width": 10, "preferredSize": [1, 1]}}}
-            """#, prefix: "root.style.preferredSize: "),
+        .init(
+            rule: "missing overlay", document: #"{"root": {"type": "overlay", "child": {"type": "node"}}}"#,
+            prefix: "root: "),
+        .init(
+            rule: "missing corner", document: #"{"root": {"type": "corner", "child": {"type": "node"}}}"#,
+            prefix: "root: "),
+        .init(
+            rule: "nested missing child", document: #"{"root": {"type": "stack", "children": [{"type": "center"}]}}"#,
+            prefix: "root.children[0]: "),
+        .init(
+            rule: "node with size and layout",
+            document: #"""
+                {"root": {"type": "node", "size": [1, 1], "layout": {"type": "spec"}}}
+                """#, prefix: "root: "),
+        .init(
+            rule: "one stored value set twice",
+            document: #"""
+                {"root": {"type": "node", "style": {"width": 10, "preferredSize": [1, 1]}}}
+                """#, prefix: "root.style.preferredSize: "),
         .init(rule: "scale not above 0", document: #"{"scale": 0, "root": {"type": "node"}}"#, prefix: "scale: "),
         .init(rule: "scale above 1000", document: #"{"scale": 1e5, "root": {"type": "node"}}"#, prefix: "scale: "),
-        .init(rule: "ratio not above 0", document: #"{"root": {"type": "ratio", "ratio": 0, "child": {"type": "node"}}}"#,
-              prefix: "root.ratio: "),
-        .init(rule: "size range min above max", document: #"{"sizeRange": {"min": [10, 0], "max": [5, 5]}, "root": {"type": "node"}}"#,
-              prefix: "sizeRange: "),
+        .init(
+            rule: "ratio not above 0", document: #"{"root": {"type": "ratio", "ratio": 0, "child": {"type": "node"}}}"#,
+            prefix: "root.ratio: "),
+        .init(
+            rule: "size range min above max",
+            document: #"{"sizeRange": {"min": [10, 0], "max": [5, 5]}, "root": {"type": "node"}}"#,
+            prefix: "sizeRange: "),
     ]
 
     @Test(arguments: cases)
@@ -126,13 +166,17 @@ struct DocumentCase: CustomTestStringConvertible, Sendable {
     /// naming the element.
     @Test(arguments: [
         // A percentage min of a stretched stack child resolves against an undefined parent size.
-        (#"{"root": {"type": "stack", "children": [{"type": "node", "style": {"minWidth": "50%"}}]}}"#,
-         "root.children[0].style.minWidth: the percentage resolves against an undefined parent width"),
+        (
+            #"{"root": {"type": "stack", "children": [{"type": "node", "style": {"minWidth": "50%"}}]}}"#,
+            "root.children[0].style.minWidth: the percentage resolves against an undefined parent width"
+        ),
         // 50% of an unbounded width is infinite.
         (#"{"root": {"type": "node", "style": {"width": "50%"}}}"#, "root"),
         // An infinite inset in an unbounded range.
-        (#"{"root": {"type": "inset", "insets": {"left": "inf"}, "child": {"type": "node", "size": [1, 1]}}}"#,
-         "root"),
+        (
+            #"{"root": {"type": "inset", "insets": {"left": "inf"}, "child": {"type": "node", "size": [1, 1]}}}"#,
+            "root"
+        ),
     ])
     func layoutTimeErrors(document: String, prefix: String) throws {
         try run(["validate", "DOC"], document: document).expectSuccess()

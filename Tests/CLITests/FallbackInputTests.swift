@@ -9,9 +9,12 @@ import Testing
     static let installed = FileManager.default.fileExists(atPath: cjk) && FileManager.default.fileExists(atPath: emoji)
 
     @Test func aFallbackNameThatFontsLacks() throws {
-        try run(["layout", "DOC"], document: #"""
-            {"fallbackFonts": ["default", "emoji"], "root": {"type": "text", "text": "a"}}
-            """#).expectFailure(2, startingWith: #"fallbackFonts[1]: unknown font "emoji""#)
+        try run(
+            ["layout", "DOC"],
+            document: #"""
+                {"fallbackFonts": ["default", "emoji"], "root": {"type": "text", "text": "a"}}
+                """#
+        ).expectFailure(2, startingWith: #"fallbackFonts[1]: unknown font "emoji""#)
         try run(["layout", "DOC"], document: #"{"fallbackFonts": "default", "root": {"type": "node"}}"#)
             .expectFailure(2, startingWith: "fallbackFonts: expected an array of font names")
     }
@@ -19,7 +22,9 @@ import Testing
     @Test func aFallbackFileThatIsNotAFont() throws {
         let scratch = try Scratch()
         _ = try scratch.file("notes.ttf", String(repeating: "not a font at all ", count: 10))
-        let document = try scratch.file("doc.json", #"""
+        let document = try scratch.file(
+            "doc.json",
+            #"""
             {"fonts": {"x": {"file": "notes.ttf"}}, "fallbackFonts": ["x"], "root": {"type": "text", "text": "a"}}
             """#)
         try run(["layout", document]).expectFailure(2, startingWith: "fonts.x.file: not a TrueType/OpenType font")
@@ -37,16 +42,22 @@ import Testing
             .expectFailure(2, startingWith: "fonts.cjk.index: expected a whole number")
         try run(["layout", "DOC"], document: document("\"1\""))
             .expectFailure(2, startingWith: "fonts.cjk.index: expected a number")
-        try run(["layout", "DOC"], document: #"""
-            {"fonts": {"e": {"file": "\#(Self.emoji)", "index": 1}}, "root": {"type": "text", "text": "a"}}
-            """#).expectFailure(2, startingWith: "fonts.e.index: no face 1 in the font file (it has one face, 0)")
+        try run(
+            ["layout", "DOC"],
+            document: #"""
+                {"fonts": {"e": {"file": "\#(Self.emoji)", "index": 1}}, "root": {"type": "text", "text": "a"}}
+                """#
+        ).expectFailure(2, startingWith: "fonts.e.index: no face 1 in the font file (it has one face, 0)")
         try run(["layout", "DOC"], document: document("3")).expectSuccess()
     }
 
     @Test func unpairedSurrogates() throws {
-        try run(["layout", "DOC"], document: #"""
-            {"root": {"type": "text", "text": "a \uD83D b 😀"}}
-            """#).expectFailure(2, startingWith: "document: invalid JSON at line 1, column 38: unpaired surrogate")
+        try run(
+            ["layout", "DOC"],
+            document: #"""
+                {"root": {"type": "text", "text": "a \uD83D b 😀"}}
+                """#
+        ).expectFailure(2, startingWith: "document: invalid JSON at line 1, column 38: unpaired surrogate")
     }
 
     /// A long mixed-script text lays out to finite lines (its time is measured by the report's command, not here).

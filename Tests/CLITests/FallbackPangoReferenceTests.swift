@@ -11,9 +11,11 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/pango-fallback-test.py")
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pango-view")
-                   && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
-                   "needs pango-view and the Noto fonts (Scripts/setup installs them)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pango-view")
+                && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+            "needs pango-view and the Noto fonts (Scripts/setup installs them)"))
     func fallbackMatchesPango() throws {
         let (status, report) = try runPythonScript(Self.script, ["--tool", executable.path])
         #expect(status == 0, "\(report)")

@@ -44,9 +44,12 @@ import Testing
     @Test func aZeroSideDoesNotBypassThePixelLimits() throws {
         let scratch = try Scratch()
         let out = scratch.path("wide.png")
-        try run(["render", "DOC", "--scale", "1000", "-o", out], document: #"""
-            {"sizeRange": {"min": [20000, 0], "max": [20000, 0]}, "root": {"type": "node", "name": "line"}}
-            """#).expectFailure(2, startingWith: "root: the PNG would be 32766 × 1 pixels, more than 16384 on a side")
+        try run(
+            ["render", "DOC", "--scale", "1000", "-o", out],
+            document: #"""
+                {"sizeRange": {"min": [20000, 0], "max": [20000, 0]}, "root": {"type": "node", "name": "line"}}
+                """#
+        ).expectFailure(2, startingWith: "root: the PNG would be 32766 × 1 pixels, more than 16384 on a side")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
@@ -63,8 +66,10 @@ import Testing
     }
 
     @Test func benchReportsDocumentAndLayoutErrorsLikeLayout() throws {
-        for document in [#"{"root": {"type": "node", "colour": "red"}}"#,
-                         #"{"root": {"type": "node", "style": {"width": "50%"}}}"#] {
+        for document in [
+            #"{"root": {"type": "node", "colour": "red"}}"#,
+            #"{"root": {"type": "node", "style": {"width": "50%"}}}"#,
+        ] {
             let layout = try run(["layout", "DOC"], document: document)
             let bench = try run(["bench", "DOC", "--iterations", "1"], document: document)
             bench.expectFailure(2, startingWith: "root")
@@ -74,8 +79,9 @@ import Testing
 
     /// `W,H` pairs may have spaces around each number.
     @Test func sizePairsAreTrimmed() throws {
-        let result = try run(["layout", "DOC", "--max", "  80 , 60 ", "--min", " 1,2"],
-                             document: #"{"root": {"type": "node", "name": "n"}}"#)
+        let result = try run(
+            ["layout", "DOC", "--max", "  80 , 60 ", "--min", " 1,2"],
+            document: #"{"root": {"type": "node", "name": "n"}}"#)
         result.expectSuccess()
         #expect(result.text == #"{"size": [80, 60], "frames": {"n": [0, 0, 80, 60]}}"# + "\n")
     }

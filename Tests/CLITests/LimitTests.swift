@@ -15,11 +15,15 @@ import Testing
             .expectFailure(2, startingWith: "--width: the PNG would be 32766 × 1 pixels, more than 16384 on a side")
         try run(["render", "DOC", "--format", "png", "--height", "9999999"], document: Self.square)
             .expectFailure(2, startingWith: "--height: the PNG would be 1 × 32766 pixels")
-        try run(["render", "DOC", "--format", "png", "--max", "9999999,inf", "--min", "9999999,0"],
-                document: Self.square).expectFailure(2, startingWith: "--min: the PNG would be")
-        try run(["render", "DOC", "--format", "png", "--max", "9999999,inf"],
-                document: #"{"root": {"type": "node", "size": [9999999, 10]}}"#)
-            .expectFailure(2, startingWith: "--max: the PNG would be")
+        try run(
+            ["render", "DOC", "--format", "png", "--max", "9999999,inf", "--min", "9999999,0"],
+            document: Self.square
+        ).expectFailure(2, startingWith: "--min: the PNG would be")
+        try run(
+            ["render", "DOC", "--format", "png", "--max", "9999999,inf"],
+            document: #"{"root": {"type": "node", "size": [9999999, 10]}}"#
+        )
+        .expectFailure(2, startingWith: "--max: the PNG would be")
         let wide = #"{"root": {"type": "node", "size": [100000, 10]}}"#
         try run(["render", "DOC", "--format", "png"], document: wide)
             .expectFailure(2, startingWith: "root: the PNG would be 32766 × 3 pixels")
@@ -36,8 +40,10 @@ import Testing
         ("16384", "1", "1", 16_384, 1), ("16385", "1", "1", 16_385, 1),
         ("16.386", "1.023", "1000", 16_384, 1_023), ("16.387", "1.023", "1000", 16_385, 1_023),
     ])
-    func theLimitIsTheDrawnPicturesSide(width: String, height: String, scale: String, pixelsWide: Int,
-                                        pixelsHigh: Int) throws {
+    func theLimitIsTheDrawnPicturesSide(
+        width: String, height: String, scale: String, pixelsWide: Int,
+        pixelsHigh: Int
+    ) throws {
         let document = #"{"scale": \#(scale), "root": {"type": "node", "size": [\#(width), \#(height)]}}"#
         let result = try run(["render", "DOC", "--format", "png"], document: document)
         guard pixelsWide <= 16_384 else {
@@ -57,8 +63,10 @@ import Testing
         try run(["layout", "DOC", "--max-input", String(bytes - 1)], document: Self.square)
             .expectFailure(2, startingWith: "document: ")
         try run(["layout", "--max-input", String(bytes - 1)], input: Data(Self.square.utf8))
-            .expectFailure(2, startingWith: "document: standard input is 59 bytes, more than --max-input allows (58 bytes)")
-        let stream = try run(["layout", "--max-input", "100"], input: Data((Self.square + String(repeating: " ", count: 200)).utf8))
+            .expectFailure(
+                2, startingWith: "document: standard input is 59 bytes, more than --max-input allows (58 bytes)")
+        let stream = try run(
+            ["layout", "--max-input", "100"], input: Data((Self.square + String(repeating: " ", count: 200)).utf8))
         stream.expectFailure(2, startingWith: "document: standard input is ")
         try run(["layout", "DOC", "--max-input", String(bytes)], document: Self.square).expectSuccess()
         try run(["layout", "DOC", "--max-input", "-1"], document: Self.square)
@@ -69,8 +77,10 @@ import Testing
     /// ends still gets its answer.
     @Test(arguments: [
         (#"{"rooot": ["#, #"rooot: unknown key "rooot""#),
-        (#"{"root": {"type": "stack", "children": [{"type": "node", "sise": ["#,
-         #"root.children[0].sise: unknown key "sise" for a node"#),
+        (
+            #"{"root": {"type": "stack", "children": [{"type": "node", "sise": ["#,
+            #"root.children[0].sise: unknown key "sise" for a node"#
+        ),
         ("[[[[", "document: expected an object, got an array"),
         ("\u{0}\u{0}\u{0}", "document: invalid JSON at line 1, column 1: expected a value"),
     ])
@@ -101,13 +111,18 @@ import Testing
         var document = Data(#"{"root": {"type": "text", "text": "ab"#.utf8)
         document.append(contentsOf: [0xC3, 0x28])
         document.append(Data(#""}}"#.utf8))
-        try run(["layout"], input: document).expectFailure(2, startingWith:
-            "document: invalid JSON at line 1, column 38: invalid UTF-8 (byte 0xC3 at offset 37; JSON text is UTF-8)")
+        try run(["layout"], input: document).expectFailure(
+            2,
+            startingWith:
+                "document: invalid JSON at line 1, column 38: invalid UTF-8 (byte 0xC3 at offset 37; JSON text is UTF-8)"
+        )
         var escaped = Data(#"{"root": {"type": "text", "text": "\n"#.utf8)
         escaped.append(0xFF)
         escaped.append(Data(#""}}"#.utf8))
-        try run(["layout"], input: escaped).expectFailure(2, startingWith:
-            "document: invalid JSON at line 1, column 38: invalid UTF-8 (byte 0xFF at offset 37")
+        try run(["layout"], input: escaped).expectFailure(
+            2,
+            startingWith:
+                "document: invalid JSON at line 1, column 38: invalid UTF-8 (byte 0xFF at offset 37")
     }
 
     /// `--timeout`: a command that runs past it prints one line, nothing on standard output, and exits 3.
@@ -115,8 +130,10 @@ import Testing
         // 50,000 texts of different words: seconds to shape and lay out, far longer than 0.2 s.
         let texts = (0..<50_000).map { #"{"type": "text", "text": "wrap \#($0) me \#($0 * 7)"}"# }
         let scratch = try Scratch()
-        let path = try scratch.file("texts.json", #"{"root": {"type": "stack", "children": ["#
-                                    + texts.joined(separator: ", ") + "]}}")
+        let path = try scratch.file(
+            "texts.json",
+            #"{"root": {"type": "stack", "children": ["#
+                + texts.joined(separator: ", ") + "]}}")
         let started = Date()
         try run(["layout", path, "--timeout", "0.2"])
             .expectFailure(3, startingWith: "--timeout: the command took longer than 0.2 seconds")

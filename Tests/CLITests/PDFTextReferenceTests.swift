@@ -11,9 +11,11 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/pdf-text-test.py")
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")
-                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftocairo"),
-                   "needs Poppler's pdftoppm and pdftocairo (Scripts/setup installs poppler-utils)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftocairo"),
+            "needs Poppler's pdftoppm and pdftocairo (Scripts/setup installs poppler-utils)"))
     func pdfTextMatchesThePNG() throws {
         let (status, report) = try runPythonScript(Self.script, ["--tool", executable.path, "--check"])
         #expect(status == 0, "\(report)")

@@ -33,15 +33,19 @@ import Testing
         #expect(report.contains(" pictures: pixels off by more than 40: max "), "\(report)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-                   "needs Chromium's driver (Scripts/setup installs it)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+            "needs Chromium's driver (Scripts/setup installs it)"))
     func paintAgainstChromium() throws {
         try runScript(["--self-check", "--chromium", "--count", "24"])
     }
 
     /// Image elements of every kind of PNG and JPEG in every content mode, with imageScale and rounded clips.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-                   "needs Chromium's driver (Scripts/setup installs it)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+            "needs Chromium's driver (Scripts/setup installs it)"))
     func imagesAgainstChromium() throws {
         try runScript(["--images"])
     }

@@ -12,19 +12,25 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/playground-browser-test.py")
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-                   "needs Chromium's driver (Scripts/setup installs it)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+            "needs Chromium's driver (Scripts/setup installs it)"))
     func playgroundInHeadlessChromium() throws {
         let server = try ServerProcess()
         let scratch = try Scratch()
-        let screenshot = ProcessInfo.processInfo.environment["TEXTURE_LAYOUT_SCREENSHOT"]
+        let screenshot =
+            ProcessInfo.processInfo.environment["TEXTURE_LAYOUT_SCREENSHOT"]
             ?? scratch.path("playground.png")
         let paintScreenshot = URL(fileURLWithPath: screenshot).deletingLastPathComponent()
             .appendingPathComponent("playground-paint.png").path
         let (status, report) = try runPythonScript(
-            Self.script, ["--url", "http://127.0.0.1:\(server.port)", "--tool", executable.path,
-                          "--examples", examplesDirectory.path, "--screenshot", screenshot,
-                          "--screenshot-paint", paintScreenshot])
+            Self.script,
+            [
+                "--url", "http://127.0.0.1:\(server.port)", "--tool", executable.path,
+                "--examples", examplesDirectory.path, "--screenshot", screenshot,
+                "--screenshot-paint", paintScreenshot,
+            ])
         #expect(status == 0, "\(report)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
         #expect(FileManager.default.fileExists(atPath: paintScreenshot))

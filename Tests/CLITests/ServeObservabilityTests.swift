@@ -33,14 +33,15 @@ import Testing
         #expect(scrape.status == 200)
         #expect(scrape.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
         let requests = Self.samples("texture_layout_http_requests_total", in: scrape.text)
-        #expect(requests == [
-            #"route="/layout",method="POST",status="200""#: 3,
-            #"route="/render",method="POST",status="200""#: 1,
-            #"route="unmatched",method="GET",status="404""#: 1,
-            #"route="/layout",method="GET",status="405""#: 1,
-            #"route="/layout",method="POST",status="400""#: 1,
-            #"route="/health",method="GET",status="200""#: 1,
-        ])
+        #expect(
+            requests == [
+                #"route="/layout",method="POST",status="200""#: 3,
+                #"route="/render",method="POST",status="200""#: 1,
+                #"route="unmatched",method="GET",status="404""#: 1,
+                #"route="/layout",method="GET",status="405""#: 1,
+                #"route="/layout",method="POST",status="400""#: 1,
+                #"route="/health",method="GET",status="200""#: 1,
+            ])
         // Eight requests sent before the scrapes, none of them a scrape.
         #expect(requests.values.reduce(0, +) == 8)
         let durations = Self.samples("texture_layout_http_request_duration_seconds_count", in: scrape.text)
@@ -70,11 +71,17 @@ import Testing
         let document = try text(stack)
         let layout = try server.post("/layout?width=100&colour=red&x=1&colour=blue", document)
         #expect(layout.status == 400)
-        #expect(layout.error == #"unknown query parameters "colour", "x": /layout takes direction, height, max, min, scale, width"#)
+        #expect(
+            layout.error
+                == #"unknown query parameters "colour", "x": /layout takes direction, height, max, min, scale, width"#)
         // A picture parameter is not a layout one.
-        #expect(try server.post("/layout?format=png", document).error?.hasPrefix(#"unknown query parameter "format""#) == true)
+        #expect(
+            try server.post("/layout?format=png", document).error?.hasPrefix(#"unknown query parameter "format""#)
+                == true)
         #expect(try server.post("/render?format=png&debug=1&data=1&background=red&width=50", document).status == 200)
-        #expect(try server.get("/health?verbose=1").error == #"unknown query parameter "verbose": /health takes no query parameters"#)
+        #expect(
+            try server.get("/health?verbose=1").error
+                == #"unknown query parameter "verbose": /health takes no query parameters"#)
         // The page's own parameters.
         #expect(try server.get("/?doc=%7B%7D&outlines=0").status == 200)
     }

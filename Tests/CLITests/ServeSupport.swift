@@ -37,7 +37,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         listeningLine = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard listeningLine.hasPrefix("listening on http://127.0.0.1:"),
-              let port = UInt16(listeningLine.split(separator: ":").last ?? "") else {
+            let port = UInt16(listeningLine.split(separator: ":").last ?? "")
+        else {
             process.terminate()
             let log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             throw ServerError(message: "no listening line: \(listeningLine); stderr: \(log)")
@@ -115,7 +116,9 @@ final class Connection {
     func send(_ data: Data) -> Bool {
         var sent = 0
         while sent < data.count {
-            let count = data.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let count = data.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             if count <= 0 { return false }
             sent += count
         }
@@ -144,7 +147,8 @@ final class Connection {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return HTTPAnswer(status: status, headers: headers, body: Data(data[end.upperBound...]))
     }
@@ -159,7 +163,9 @@ final class Connection {
 
 extension ServerProcess {
     /// Sends one request and returns the answer. A body is sent as JSON unless `headers` say otherwise.
-    func request(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws
+    func request(
+        _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]
+    ) throws
         -> HTTPAnswer
     {
         let connection = try Connection(port: port)

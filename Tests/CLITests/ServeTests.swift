@@ -15,7 +15,8 @@ import Glibc
     /// A flat stack of `count` 1 x 1 nodes.
     static func bigDocument(_ count: Int) -> String {
         let child = #"{"type": "node", "size": [1, 1]}"#
-        return #"{"root": {"type": "stack", "children": ["# + Array(repeating: child, count: count).joined(separator: ",")
+        return #"{"root": {"type": "stack", "children": ["#
+            + Array(repeating: child, count: count).joined(separator: ",")
             + "]}}"
     }
 
@@ -47,8 +48,10 @@ import Glibc
         // The command line's --background and --debug as query parameters.
         let debug = try server.post("/render?format=png&background=%23ffeedd&debug=1", try text(stack))
         #expect(debug.status == 200)
-        #expect(debug.body == (try run(["render", stack, "--format", "png", "--background", "#ffeedd", "--debug"]))
-            .output)
+        #expect(
+            debug.body
+                == (try run(["render", stack, "--format", "png", "--background", "#ffeedd", "--debug"]))
+                .output)
         let badBackground = try server.post("/render?format=svg&background=nope", try text(stack))
         #expect(badBackground.status == 400)
         #expect(badBackground.text.contains("background: expected a CSS colour"))
@@ -116,7 +119,9 @@ import Glibc
         #expect(try server.post("/layout?width=wide", document).error == "width: expected a number, got \"wide\"")
         #expect(try server.post("/layout?max=1", document).error == "max: expected W,H, got \"1\"")
         #expect(try server.post("/layout?min=300,0&max=100,100", document).status == 400)
-        #expect(try server.post("/render?format=gif", document).error == "format: expected svg, png, pdf or ascii, got \"gif\"")
+        #expect(
+            try server.post("/render?format=gif", document).error
+                == "format: expected svg, png, pdf or ascii, got \"gif\"")
         #expect(try server.post("/render?scale=0", document).status == 400)
         #expect(try server.post("/layout?direction=up", document).error == "direction: expected ltr or rtl, got \"up\"")
     }
@@ -135,7 +140,9 @@ import Glibc
         #expect(html.status == 415)
         #expect(html.error?.contains("application/json") == true)
         // Media type parameters are fine.
-        #expect(try server.post("/layout", try text(stack), headers: ["Content-Type": "application/json; charset=utf-8"]).status == 200)
+        #expect(
+            try server.post("/layout", try text(stack), headers: ["Content-Type": "application/json; charset=utf-8"])
+                .status == 200)
     }
 
     @Test func oversizeBodiesAnswer413AndTheServerCarriesOn() throws {
@@ -145,16 +152,22 @@ import Glibc
         #expect(big.error == "the body is larger than the server's limit of 1000 bytes")
         // 100 MB announced: refused from the header, without reading it.
         let connection = try Connection(port: server.port)
-        connection.send(Connection.head("POST", "/layout", headers: [
-            "Content-Type": "application/json", "Content-Length": "104857600",
-        ]))
+        connection.send(
+            Connection.head(
+                "POST", "/layout",
+                headers: [
+                    "Content-Type": "application/json", "Content-Length": "104857600",
+                ]))
         connection.send(String(repeating: " ", count: 4096))
         #expect(try connection.readAnswer().status == 413)
         // Without a length (chunked), the limit applies while reading.
         let chunked = try Connection(port: server.port)
-        chunked.send(Connection.head("POST", "/validate", headers: [
-            "Content-Type": "application/json", "Transfer-Encoding": "chunked",
-        ]))
+        chunked.send(
+            Connection.head(
+                "POST", "/validate",
+                headers: [
+                    "Content-Type": "application/json", "Transfer-Encoding": "chunked",
+                ]))
         for _ in 0..<4 { chunked.send("200\r\n" + String(repeating: " ", count: 512) + "\r\n") }
         chunked.send("0\r\n\r\n")
         #expect(try chunked.readAnswer().status == 413)
@@ -194,18 +207,24 @@ import Glibc
         do {
             // Leaves in the middle of the body.
             let connection = try Connection(port: server.port)
-            connection.send(Connection.head("POST", "/layout", headers: [
-                "Content-Type": "application/json", "Content-Length": "5000",
-            ]))
+            connection.send(
+                Connection.head(
+                    "POST", "/layout",
+                    headers: [
+                        "Content-Type": "application/json", "Content-Length": "5000",
+                    ]))
             connection.send("{\"root\": ")
         }
         do {
             // Leaves while its large document is being laid out.
             let connection = try Connection(port: server.port)
             let body = Data(Self.bigDocument(50_000).utf8)
-            connection.send(Connection.head("POST", "/render?format=png", headers: [
-                "Content-Type": "application/json", "Content-Length": String(body.count),
-            ]))
+            connection.send(
+                Connection.head(
+                    "POST", "/render?format=png",
+                    headers: [
+                        "Content-Type": "application/json", "Content-Length": String(body.count),
+                    ]))
             connection.send(body)
         }
         do {
@@ -223,9 +242,12 @@ import Glibc
         let server = try ServerProcess()
         let body = Data(try text(stack).utf8)
         let connection = try Connection(port: server.port)
-        connection.send(Connection.head("POST", "/layout", headers: [
-            "Content-Type": "application/json", "Content-Length": String(body.count),
-        ]))
+        connection.send(
+            Connection.head(
+                "POST", "/layout",
+                headers: [
+                    "Content-Type": "application/json", "Content-Length": String(body.count),
+                ]))
         let pieces = stride(from: 0, to: body.count, by: body.count / 4 + 1).map {
             body[$0..<min($0 + body.count / 4 + 1, body.count)]
         }
@@ -245,9 +267,12 @@ import Glibc
         let server = try ServerProcess()
         let body = Data(try text(stack).utf8)
         let connection = try Connection(port: server.port)
-        connection.send(Connection.head("POST", "/layout", headers: [
-            "Content-Type": "application/json", "Content-Length": String(body.count),
-        ]))
+        connection.send(
+            Connection.head(
+                "POST", "/layout",
+                headers: [
+                    "Content-Type": "application/json", "Content-Length": String(body.count),
+                ]))
         connection.send(Data(body.prefix(body.count / 2)))
         // Make sure the request has reached the server before the signal: the server answers on another
         // connection, and the half-sent request's head (sent first) has had time to be read on its own
@@ -294,8 +319,14 @@ import Glibc
         #expect(inside.text.contains("\"t\""))
         let refusals = [
             ("../../etc/passwd", #"fonts.body.file: "../../etc/passwd" leaves the fonts folder ("..")"#),
-            ("/etc/passwd", #"fonts.body.file: "/etc/passwd" is an absolute path; font files are named relative to the fonts folder"#),
-            (scratch.path("outside.ttf"), "fonts.body.file: \"\(scratch.path("outside.ttf"))\" is an absolute path; font files are named relative to the fonts folder"),
+            (
+                "/etc/passwd",
+                #"fonts.body.file: "/etc/passwd" is an absolute path; font files are named relative to the fonts folder"#
+            ),
+            (
+                scratch.path("outside.ttf"),
+                "fonts.body.file: \"\(scratch.path("outside.ttf"))\" is an absolute path; font files are named relative to the fonts folder"
+            ),
             ("link.ttf", #"fonts.body.file: "link.ttf" leads out of the fonts folder"#),
             ("missing.ttf", #"fonts.body.file: "missing.ttf" is not a file in the fonts folder"#),
         ]
@@ -311,6 +342,7 @@ import Glibc
         let server = try ServerProcess()
         let answer = try server.post("/layout", Self.document(fontFile: "DejaVuSans.ttf"))
         #expect(answer.status == 422)
-        #expect(answer.error == #"fonts.body.file: "DejaVuSans.ttf": font files are not accepted here (no fonts folder)"#)
+        #expect(
+            answer.error == #"fonts.body.file: "DejaVuSans.ttf": font files are not accepted here (no fonts folder)"#)
     }
 }

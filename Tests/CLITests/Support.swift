@@ -7,7 +7,8 @@ let executable: URL = {
     if let path = ProcessInfo.processInfo.environment["TEXTURE_LAYOUT_EXECUTABLE"] {
         return URL(fileURLWithPath: path)
     }
-    let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let bundle =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
     var folder = URL(fileURLWithPath: bundle).deletingLastPathComponent()
     // On Darwin the test bundle's binary is inside `….xctest/Contents/MacOS/`.
@@ -33,8 +34,10 @@ struct Run {
     var errorLines: [String] { error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// A failure as the contract wants it: nothing on standard output, exactly one line on standard error.
-    func expectFailure(_ status: Int32, startingWith prefix: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectFailure(
+        _ status: Int32, startingWith prefix: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(self.status == status, "exit status; stderr: \(error)", sourceLocation: sourceLocation)
         #expect(output.isEmpty, "standard output: \(text)", sourceLocation: sourceLocation)
         #expect(error.hasSuffix("\n") && errorLines.count == 2, "one line: \(error)", sourceLocation: sourceLocation)
@@ -104,9 +107,10 @@ func run(_ arguments: [String], input: Data = Data()) throws -> Run {
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationReason == .exit, "the tool crashed: \(arguments)")
-    return Run(status: process.terminationStatus,
-               output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
-               error: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
+    return Run(
+        status: process.terminationStatus,
+        output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+        error: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
 }
 
 /// Runs the tool on a document given as text.

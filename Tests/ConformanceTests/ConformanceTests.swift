@@ -73,7 +73,8 @@ import TextureLayout
         }
 
         if let size = expected["size"] as? [Double],
-           !(close(result.size.width, size[0]) && close(result.size.height, size[1])) {
+            !(close(result.size.width, size[0]) && close(result.size.height, size[1]))
+        {
             failures.append("size: expected \(size), got [\(result.size.width), \(result.size.height)]")
         }
         for (frameName, value) in expected["frames"] as? [String: Any] ?? [:] {
@@ -93,7 +94,9 @@ import TextureLayout
                 let clipped = intersection(got, root)
                 if let want = rect(check["rect"]) {
                     if clipped == nil || !matches(clipped!, want) {
-                        failures.append("\(frameName) clipped: expected \(describe(want)), got \(clipped.map(describe) ?? "nothing")")
+                        failures.append(
+                            "\(frameName) clipped: expected \(describe(want)), got \(clipped.map(describe) ?? "nothing")"
+                        )
                     }
                 } else if let clipped {
                     failures.append("\(frameName) clipped: expected nothing visible, got \(describe(clipped))")
@@ -106,12 +109,16 @@ import TextureLayout
                     continue
                 }
                 let union = rects.dropFirst().reduce(first) { $0.union($1) }
-                if !matches(union, want) { failures.append("union \(names): expected \(describe(want)), got \(describe(union))") }
+                if !matches(union, want) {
+                    failures.append("union \(names): expected \(describe(want)), got \(describe(union))")
+                }
             case "edges":
                 let frameName = check["name"] as? String ?? ""
                 guard let got = frames[frameName] else { failures.append("\(frameName): missing"); continue }
-                let edges: [(String, Double)] = [("left", got.minX), ("top", got.minY), ("right", got.maxX),
-                                                 ("bottom", got.maxY)]
+                let edges: [(String, Double)] = [
+                    ("left", got.minX), ("top", got.minY), ("right", got.maxX),
+                    ("bottom", got.maxY),
+                ]
                 for (edge, value) in edges {
                     if let want = check[edge] as? Double, !close(value, want) {
                         failures.append("\(frameName).\(edge): expected \(want), got \(value)")

@@ -45,7 +45,8 @@ import Testing
         let names = Set(try Self.entries().all)
         var cited: [(String, String)] = []
         for file in Self.files(under: "Sources", extensions: ["swift", "md"])
-            + Self.files(under: "Tests", extensions: ["swift", "md"]) + ["README.md"] {
+            + Self.files(under: "Tests", extensions: ["swift", "md"]) + ["README.md"]
+        {
             for name in Self.matches(of: "Errata#(\\w+)", in: try Self.read(file)) { cited.append((file, name)) }
         }
         #expect(cited.count > 20)
@@ -73,8 +74,9 @@ import Testing
                 let parts = reference.split(separator: ".")
                 let suite = "struct \(parts[0])", test = "func \(parts[1])("
                 count += 1
-                #expect(sources.contains { $0.contains(suite) && $0.contains(test) },
-                        "Errata.md names \(reference), which is not a test")
+                #expect(
+                    sources.contains { $0.contains(suite) && $0.contains(test) },
+                    "Errata.md names \(reference), which is not a test")
             }
         }
         #expect(count > 30)

@@ -48,21 +48,33 @@ import TextureLayoutPaint
     /// `validate` catches it; a good one reaches the pictures as channels.
     @Test func theReaderRejectsWhatIsNotAColour() throws {
         for text in ["blue-ish", "#12345", "hsl(120, 50, 50)"] {
-            #expect(throws: DocumentError(path: "root.children[0].color", message: "expected a CSS colour (a name "
-                + "such as \"tomato\", \"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"\(text)\"")) {
-                try LayoutDocument(json: #"{"root": {"type": "stack", "children": [{"type": "node", "color": ""#
-                    + text + #""}]}}"#)
+            #expect(
+                throws: DocumentError(
+                    path: "root.children[0].color",
+                    message: "expected a CSS colour (a name "
+                        + "such as \"tomato\", \"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"\(text)\"")
+            ) {
+                try LayoutDocument(
+                    json: #"{"root": {"type": "stack", "children": [{"type": "node", "color": ""#
+                        + text + #""}]}}"#)
             }
         }
         // A text's colour and its runs' colours are checked the same way.
-        for (json, path) in [(#"{"type": "text", "text": "a", "color": "blue-ish"}"#, "root.color"),
-                             (#"{"type": "text", "runs": [{"text": "a", "color": "blue-ish"}]}"#, "root.runs[0].color")] {
-            #expect(throws: DocumentError(path: path, message: "expected a CSS colour (a name such as \"tomato\", "
-                + "\"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"blue-ish\"")) {
+        for (json, path) in [
+            (#"{"type": "text", "text": "a", "color": "blue-ish"}"#, "root.color"),
+            (#"{"type": "text", "runs": [{"text": "a", "color": "blue-ish"}]}"#, "root.runs[0].color"),
+        ] {
+            #expect(
+                throws: DocumentError(
+                    path: path,
+                    message: "expected a CSS colour (a name such as \"tomato\", "
+                        + "\"#rgb\", \"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \"blue-ish\"")
+            ) {
                 try LayoutDocument(json: #"{"root": "# + json + "}")
             }
         }
-        let document = try LayoutDocument(json: #"{"root": {"type": "node", "name": "a", "color": "hsl(120 100% 25%)"}}"#)
+        let document = try LayoutDocument(
+            json: #"{"root": {"type": "node", "name": "a", "color": "hsl(120 100% 25%)"}}"#)
         #expect(document.paint(of: document.elementsByName["a"]!)?.backgroundColor == RGBA(0, 128, 0))
     }
 }

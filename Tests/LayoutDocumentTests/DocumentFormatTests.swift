@@ -38,8 +38,10 @@ import Testing
     }
 
     /// Records an issue for each of `names` that `section` does not hold written as `written(name)`.
-    static func expectMentions(_ names: [String], in section: String, written: (String) -> String, _ what: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectMentions(
+        _ names: [String], in section: String, written: (String) -> String, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for name in names {
             #expect(section.contains(written(name)), "\(what) \(name) is not mentioned", sourceLocation: sourceLocation)
         }
@@ -56,8 +58,9 @@ import Testing
         let section = try #require(Self.section("## Top level"))
         Self.expectMentions(DocumentKey.allCases.map(\.rawValue), in: section, written: Self.row, "the top-level key")
         Self.expectMentions(LayoutDirection.documentNames, in: section, written: Self.choice, "layoutDirection's")
-        Self.expectMentions(SizeRangeKey.allCases.map(\.rawValue), in: section, written: { "\"\($0)\"" },
-                            "the sizeRange key")
+        Self.expectMentions(
+            SizeRangeKey.allCases.map(\.rawValue), in: section, written: { "\"\($0)\"" },
+            "the sizeRange key")
     }
 
     @Test func everyInsetKeyIsDescribed() throws {

@@ -12,17 +12,21 @@ import Testing
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
             let fonts = root.appendingPathComponent("fonts")
-            try FileManager.default.createDirectory(at: fonts.appendingPathComponent("sub"),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: fonts.appendingPathComponent("sub"),
+                withIntermediateDirectories: true)
             try Data("font".utf8).write(to: fonts.appendingPathComponent("a.ttf"))
             try Data("font".utf8).write(to: fonts.appendingPathComponent("sub/b.otf"))
             try Data("secret".utf8).write(to: root.appendingPathComponent("secret.ttf"))
-            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("inside.ttf").path,
-                                                       withDestinationPath: "a.ttf")
-            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("outside.ttf").path,
-                                                       withDestinationPath: "../secret.ttf")
-            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("etc").path,
-                                                       withDestinationPath: "/etc")
+            try FileManager.default.createSymbolicLink(
+                atPath: fonts.appendingPathComponent("inside.ttf").path,
+                withDestinationPath: "a.ttf")
+            try FileManager.default.createSymbolicLink(
+                atPath: fonts.appendingPathComponent("outside.ttf").path,
+                withDestinationPath: "../secret.ttf")
+            try FileManager.default.createSymbolicLink(
+                atPath: fonts.appendingPathComponent("etc").path,
+                withDestinationPath: "/etc")
             folder = try #require(FontFolder(path: fonts.path))
         }
 

@@ -86,9 +86,10 @@ private func expectRejection(
         // [ [1, [2, 3]], {"k": [4]}, 5 ]
         let tape = try parse("[[1,[2,3]],{\"k\":[4]},5]")
         let entries = (0..<tape.count).map { tape[$0].entry }
-        #expect(entries.map(\.kind) == [
-            .array, .array, .number, .array, .number, .number, .object, .array, .number, .number,
-        ])
+        #expect(
+            entries.map(\.kind) == [
+                .array, .array, .number, .array, .number, .number, .object, .array, .number, .number,
+            ])
         #expect(entries.map(\.end) == [10, 6, 3, 6, 5, 6, 9, 9, 9, 10])
         #expect(entries.map(\.childCount) == [3, 2, 0, 2, 0, 0, 1, 1, 0, 0])
 
@@ -164,7 +165,8 @@ private func expectRejection(
     // MARK: Strings
 
     @Test func escapes() throws {
-        let root = try parse(#"["\"\\\/\b\f\n\r\t", "a\u0041\u00e9\u20AC", "\ud83d\ude00!", "\u0000", "caf\u00E9 ok"]"#).root
+        let root = try parse(#"["\"\\\/\b\f\n\r\t", "a\u0041\u00e9\u20AC", "\ud83d\ude00!", "\u0000", "caf\u00E9 ok"]"#)
+            .root
         let strings = root.elements.map { $0.stringValue }
         #expect(strings == ["\"\\/\u{8}\u{C}\n\r\t", "aAé€", "😀!", "\u{0}", "café ok"])
     }
@@ -193,8 +195,10 @@ private func expectRejection(
                 _ = try JSONTape(bytes: bytes)
             } catch {
                 #expect(error.offset == offset, "\(bytes)")
-                #expect(error.reason.hasPrefix("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) "
-                                               + "at offset \(offset)"), "\(error)")
+                #expect(
+                    error.reason.hasPrefix(
+                        "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) "
+                            + "at offset \(offset)"), "\(error)")
             }
         }
         // Well-formed multi-byte text is read as it is.
@@ -208,9 +212,10 @@ private func expectRejection(
         typealias Value = JSONKeyRules.Value
         return JSONKeyRules([
             .init(keys: ["root": Value(object: 1), "scale": Value()], message: { key, _ in "no \(key)" }),
-            .init(keys: ["type": Value()], selector: "type",
-                  variants: ["box": ["size": Value()], "row": ["items": Value(items: 1)]],
-                  message: { key, type in "no \(key) in a \(type ?? "?")" }),
+            .init(
+                keys: ["type": Value()], selector: "type",
+                variants: ["box": ["size": Value()], "row": ["items": Value(items: 1)]],
+                message: { key, type in "no \(key) in a \(type ?? "?")" }),
         ])
     }()
 
@@ -231,16 +236,21 @@ private func expectRejection(
         #expect(problem(#""unterminated"#) == .rootIs("a string"))
         #expect(problem("-12") == .rootIs("a number"))
         // Below the top level, once the object's selector is read, with the path of the key.
-        #expect(problem(#"{"root": {"type": "box", "items": [nonsense"#)
+        #expect(
+            problem(#"{"root": {"type": "box", "items": [nonsense"#)
                 == .unknownKey(at: [.key("root"), .key("items")], message: "no items in a box"))
-        #expect(problem(#"{"scale": 1, "root": {"type": "row", "items": [{"type": "box"}, {"type": "row", "items": "#
-                        + #"[{"type": "box", "size": 1, "sise": nonsense"#)
-                == .unknownKey(at: [.key("root"), .key("items"), .index(1), .key("items"), .index(0), .key("sise")],
-                               message: "no sise in a box"))
+        #expect(
+            problem(
+                #"{"scale": 1, "root": {"type": "row", "items": [{"type": "box"}, {"type": "row", "items": "#
+                    + #"[{"type": "box", "size": 1, "sise": nonsense"#)
+                == .unknownKey(
+                    at: [.key("root"), .key("items"), .index(1), .key("items"), .index(0), .key("sise")],
+                    message: "no sise in a box"))
         // Before the selector, and where it names no variant, only the values' rules are followed: the reader
         // reports what is wrong there.
         #expect(problem(#"{"root": {"sise": 1, "type": "box"}}"#) == nil)
-        #expect(problem(#"{"root": {"items": [{"type": "box", "x": 1}], "type": "row"}}"#)
+        #expect(
+            problem(#"{"root": {"items": [{"type": "box", "x": 1}], "type": "row"}}"#)
                 == .unknownKey(at: [.key("root"), .key("items"), .index(0), .key("x")], message: "no x in a box"))
         #expect(problem(#"{"root": {"type": "circle", "radius": 1}}"#) == nil)
         // Values of other kinds than the rules expect are not checked.
@@ -260,9 +270,11 @@ private func expectRejection(
             #expect(firstError(String(decoding: document.utf8.prefix(cut), as: UTF8.self)) == nil, "cut at \(cut)")
         }
         // What is wrong before the cut is found.
-        #expect(firstError(#"{"rooot": 1, "root": {"type": "node"#)?.shapeProblem
+        #expect(
+            firstError(#"{"rooot": 1, "root": {"type": "node"#)?.shapeProblem
                 == .unknownKey(at: [.key("rooot")], message: "no rooot"))
-        #expect(firstError(#"{"root": {"type": "box", "sise": [1, 2"#)?.shapeProblem
+        #expect(
+            firstError(#"{"root": {"type": "box", "sise": [1, 2"#)?.shapeProblem
                 == .unknownKey(at: [.key("root"), .key("sise")], message: "no sise in a box"))
         #expect(firstError("\u{0}\u{0}\u{0}" + String(repeating: " ", count: 40))?.reason == "expected a value")
         #expect(firstError(#"{"root": {"a": 1,, "b": 2, "c": 3, "d": 4, "e": 5"#)?.reason == "expected a string key")
@@ -334,11 +346,14 @@ private func expectRejection(
     // MARK: Rendering
 
     @Test func shortDescriptions() throws {
-        let root = try parse(#"[true, false, null, 12.5, 12, -3, 1e-7, "abc", "q\"\n", [1], {"a": 1}, "0123456789012345678901234567890123456789XYZ"]"#).root
-        #expect(root.elements.map(\.shortDescription) == [
-            "true", "false", "null", "12.5", "12", "-3", "1e-07", "\"abc\"", #""q\"\n""#,
-            "an array", "an object", "\"0123456789012345678901234567890123456789…\"",
-        ])
+        let root = try parse(
+            #"[true, false, null, 12.5, 12, -3, 1e-7, "abc", "q\"\n", [1], {"a": 1}, "0123456789012345678901234567890123456789XYZ"]"#
+        ).root
+        #expect(
+            root.elements.map(\.shortDescription) == [
+                "true", "false", "null", "12.5", "12", "-3", "1e-07", "\"abc\"", #""q\"\n""#,
+                "an array", "an object", "\"0123456789012345678901234567890123456789…\"",
+            ])
     }
 
     // MARK: Deep nesting
@@ -387,8 +402,9 @@ private func expectRejection(
 
     @Test func structuralErrorsWithLocation() {
         expectRejection("{\n  \"a\": 1,\n  \"b\": 2 \"c\"}", "expected ',' or '}'", line: 3, column: 10)
-        #expect(parseError("{\n  \"a\": 1,\n  \"b\": 2 \"c\"}")?.description
-            == "invalid JSON at line 3, column 10: expected ',' or '}'")
+        #expect(
+            parseError("{\n  \"a\": 1,\n  \"b\": 2 \"c\"}")?.description
+                == "invalid JSON at line 3, column 10: expected ',' or '}'")
         expectRejection("[1 2]", "expected ',' or ']'", line: 1, column: 4)
         expectRejection("{\"a\" 1}", "expected ':' after object key", line: 1, column: 6)
         expectRejection("{1: 2}", "expected a string key or '}'", line: 1, column: 2)
@@ -460,8 +476,9 @@ private func expectRejection(
         expectRejection(#""x\uD83Dy""#, highAlone, line: 1, column: 3)
         expectRejection(#""\uD83D\u0041""#, highAlone, line: 1, column: 2)
         expectRejection(#""\uD83D\uD83D""#, highAlone, line: 1, column: 2)
-        expectRejection(#""\uDE00""#, "unpaired surrogate \\uDE00 (a low surrogate must follow a high one)",
-                        line: 1, column: 2)
+        expectRejection(
+            #""\uDE00""#, "unpaired surrogate \\uDE00 (a low surrogate must follow a high one)",
+            line: 1, column: 2)
     }
 
     @Test func errorsNeverCrashOnTruncatedInput() {

@@ -27,8 +27,11 @@ import TextureLayout
     @Test func leftToRightByDefault() throws {
         #expect(try LayoutDocument(json: document(nil, box: nil)).layoutDirection == .leftToRight)
         let ltr = try frames(document(nil, box: nil))
-        #expect(ltr == ["row": [0, 0, 200, 20], "a": [0, 0, 40, 20], "box": [40, 0, 60, 20],
-                        "inner": [40, 0, 60, 20], "b": [40, 0, 30, 20], "c": [80, 0, 20, 20]])
+        #expect(
+            ltr == [
+                "row": [0, 0, 200, 20], "a": [0, 0, 40, 20], "box": [40, 0, 60, 20],
+                "inner": [40, 0, 60, 20], "b": [40, 0, 30, 20], "c": [80, 0, 20, 20],
+            ])
         #expect(try frames(document("ltr", box: "inherit")) == ltr)
     }
 
@@ -36,17 +39,23 @@ import TextureLayout
     // wide): b at 60 − 0 − 30 = 30, c at 60 − 40 − 20 = 0, so at 130 and 100 in the root.
     @Test func aRightToLeftDocumentMirrorsEveryNode() throws {
         #expect(try LayoutDocument(json: document("rtl", box: nil)).layoutDirection == .rightToLeft)
-        #expect(try frames(document("rtl", box: nil))
-            == ["row": [0, 0, 200, 20], "a": [160, 0, 40, 20], "box": [100, 0, 60, 20],
-                "inner": [100, 0, 60, 20], "b": [130, 0, 30, 20], "c": [100, 0, 20, 20]])
+        #expect(
+            try frames(document("rtl", box: nil))
+                == [
+                    "row": [0, 0, 200, 20], "a": [160, 0, 40, 20], "box": [100, 0, 60, 20],
+                    "inner": [100, 0, 60, 20], "b": [130, 0, 30, 20], "c": [100, 0, 20, 20],
+                ])
     }
 
     // box forces left to right: it is still placed by the root (at 100), but keeps b at 0 and c at 40 inside it.
     @Test func aNodeForcingLeftToRightInsideARightToLeftDocument() throws {
         let result = try LayoutDocument(json: document("rtl", box: "ltr")).layout()
-        #expect(result.frames.mapValues { [$0.minX, $0.minY, $0.width, $0.height] }
-            == ["row": [0, 0, 200, 20], "a": [160, 0, 40, 20], "box": [100, 0, 60, 20],
-                "inner": [100, 0, 60, 20], "b": [100, 0, 30, 20], "c": [140, 0, 20, 20]])
+        #expect(
+            result.frames.mapValues { [$0.minX, $0.minY, $0.width, $0.height] }
+                == [
+                    "row": [0, 0, 200, 20], "a": [160, 0, 40, 20], "box": [100, 0, 60, 20],
+                    "inner": [100, 0, 60, 20], "b": [100, 0, 30, 20], "c": [140, 0, 20, 20],
+                ])
         let entries = result.layout.allLayouts
         let direction = { (name: String) in entries.first { $0.element.debugName == name }!.direction }
         #expect(direction("a") == .rightToLeft)
@@ -55,25 +64,40 @@ import TextureLayout
 
     // box forces right to left in a left-to-right document: only its content mirrors (b at 40 + 30, c at 40 + 0).
     @Test func aNodeForcingRightToLeftInsideALeftToRightDocument() throws {
-        #expect(try frames(document(nil, box: "rtl"))
-            == ["row": [0, 0, 200, 20], "a": [0, 0, 40, 20], "box": [40, 0, 60, 20],
-                "inner": [40, 0, 60, 20], "b": [70, 0, 30, 20], "c": [40, 0, 20, 20]])
+        #expect(
+            try frames(document(nil, box: "rtl"))
+                == [
+                    "row": [0, 0, 200, 20], "a": [0, 0, 40, 20], "box": [40, 0, 60, 20],
+                    "inner": [40, 0, 60, 20], "b": [70, 0, 30, 20], "c": [40, 0, 20, 20],
+                ])
     }
 
     @Test(arguments: [
-        (#"{"layoutDirection": "up", "root": {"type": "node"}}"#,
-         #"layoutDirection: expected one of "ltr", "rtl", got "up""#),
-        (#"{"layoutDirection": true, "root": {"type": "node"}}"#,
-         #"layoutDirection: expected one of "ltr", "rtl", got true"#),
-        (#"{"root": {"type": "stack", "children": [{"type": "node", "direction": "rtl "}]}}"#,
-         #"root.children[0].direction: expected one of "inherit", "ltr", "rtl", got "rtl ""#),
-        (#"{"root": {"type": "node", "layout": {"type": "node", "direction": 1}}}"#,
-         #"root.layout.direction: expected one of "inherit", "ltr", "rtl", got 1"#),
+        (
+            #"{"layoutDirection": "up", "root": {"type": "node"}}"#,
+            #"layoutDirection: expected one of "ltr", "rtl", got "up""#
+        ),
+        (
+            #"{"layoutDirection": true, "root": {"type": "node"}}"#,
+            #"layoutDirection: expected one of "ltr", "rtl", got true"#
+        ),
+        (
+            #"{"root": {"type": "stack", "children": [{"type": "node", "direction": "rtl "}]}}"#,
+            #"root.children[0].direction: expected one of "inherit", "ltr", "rtl", got "rtl ""#
+        ),
+        (
+            #"{"root": {"type": "node", "layout": {"type": "node", "direction": 1}}}"#,
+            #"root.layout.direction: expected one of "inherit", "ltr", "rtl", got 1"#
+        ),
         // A stack's direction is its axis; other specs have no direction.
-        (#"{"root": {"type": "stack", "direction": "rtl"}}"#,
-         #"root.direction: expected one of "vertical", "horizontal", "horizontalReverse", "verticalReverse", got "rtl""#),
-        (#"{"root": {"type": "inset", "direction": "rtl", "child": {"type": "node"}}}"#,
-         #"root.direction: unknown key "direction""#),
+        (
+            #"{"root": {"type": "stack", "direction": "rtl"}}"#,
+            #"root.direction: expected one of "vertical", "horizontal", "horizontalReverse", "verticalReverse", got "rtl""#
+        ),
+        (
+            #"{"root": {"type": "inset", "direction": "rtl", "child": {"type": "node"}}}"#,
+            #"root.direction: unknown key "direction""#
+        ),
     ])
     func badDirectionsNameTheirPath(json: String, message: String) {
         let error = #expect(throws: DocumentError.self) { try LayoutDocument(json: json) }
@@ -86,7 +110,8 @@ import TextureLayout
 /// alignment: natural alignment puts a right-to-left paragraph's line at the right edge.
 @Suite struct RightToLeftTextDocumentTests {
     private func lines(_ direction: String, box: String) throws -> [String: Rect] {
-        let json = #"{"layoutDirection": "\#(direction)", "sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
+        let json =
+            #"{"layoutDirection": "\#(direction)", "sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
             + #""root": {"type": "stack", "direction": "vertical", "children": ["#
             + #"{"type": "text", "name": "digits", "text": "123", "style": {"width": 200}},"#
             + #"{"type": "text", "name": "latin", "text": "abc", "style": {"width": 200}},"#
@@ -114,7 +139,8 @@ import TextureLayout
     }
 
     @Test func changingTheDirectionOfADocumentRelaysItsTexts() throws {
-        let json = #"{"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
+        let json =
+            #"{"sizeRange": {"min": [200, 0], "max": [200, "inf"]}, "#
             + #""root": {"type": "text", "name": "t", "text": "123", "style": {"width": 200}}}"#
         var document = try LayoutDocument(json: json)
         #expect(try document.layout().namedTextLines[0].lines[0].frame.minX == 0)

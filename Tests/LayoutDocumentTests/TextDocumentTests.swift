@@ -10,10 +10,12 @@ import TextureLayoutText
 /// A folder holding `document.json` and a link `fonts/mono.ttf` to DejaVu Sans Mono.
 private func documentFolder(_ json: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("text-doc-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"),
-                                            withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("fonts/mono.ttf").path,
-                                               withDestinationPath: try Font(family: "DejaVu Sans Mono").path)
+    try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("fonts"),
+        withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("fonts/mono.ttf").path,
+        withDestinationPath: try Font(family: "DejaVu Sans Mono").path)
     try json.write(to: folder.appendingPathComponent("document.json"), atomically: true, encoding: .utf8)
     return folder
 }
@@ -70,11 +72,15 @@ private func documentFolder(_ json: String) throws -> URL {
     (#"{"root": {"type": "text", "text": "a", "lineHeight": -2}}"#, "root.lineHeight: must not be negative"),
     (#"{"root": {"type": "text", "text": "a", "truncation": "end"}}"#, "root.truncation: expected one of"),
     (#"{"root": {"type": "text", "text": 5}}"#, "root.text: expected a string"),
-    (#"{"fonts": {"body": {"file": "/nonexistent.ttf"}}, "root": {"type": "text", "text": "a"}}"#,
-     "fonts.body.file: font file not found: /nonexistent.ttf"),
+    (
+        #"{"fonts": {"body": {"file": "/nonexistent.ttf"}}, "root": {"type": "text", "text": "a"}}"#,
+        "fonts.body.file: font file not found: /nonexistent.ttf"
+    ),
     (#"{"fonts": {"body": {}}, "root": {"type": "text", "text": "a"}}"#, "fonts.body: a font needs \"file\""),
-    (#"{"fonts": {"body": {"file": "/etc/hostname"}}, "root": {"type": "text", "text": "a"}}"#,
-     "fonts.body.file: not a TrueType/OpenType font"),
+    (
+        #"{"fonts": {"body": {"file": "/etc/hostname"}}, "root": {"type": "text", "text": "a"}}"#,
+        "fonts.body.file: not a TrueType/OpenType font"
+    ),
     (#"{"fonts": {"body": {"path": "x"}}, "root": {"type": "text", "text": "a"}}"#, "fonts.body.path: unknown key"),
 ])
 func textErrors(json: String, message: String) {

@@ -9,8 +9,11 @@ import TextureLayout
 @Suite struct CallerCheckTests {
     /// 3,000 named, painted nodes in a wrapping row.
     static let json: String = {
-        let children = (0..<3000).map { #"{"type": "node", "name": "n\#($0)", "size": [4, 4], "backgroundColor": "steelblue"}"# }
-        return #"{"sizeRange": {"min": [400, 0], "max": [400, "inf"]}, "root": {"type": "stack", "direction": "horizontal", "flexWrap": "wrap", "children": ["#
+        let children = (0..<3000).map {
+            #"{"type": "node", "name": "n\#($0)", "size": [4, 4], "backgroundColor": "steelblue"}"#
+        }
+        return
+            #"{"sizeRange": {"min": [400, 0], "max": [400, "inf"]}, "root": {"type": "stack", "direction": "horizontal", "flexWrap": "wrap", "children": ["#
             + children.joined(separator: ", ") + "]}}"
     }()
 
@@ -42,8 +45,9 @@ import TextureLayout
             #expect(LayoutPicture(result).items.isEmpty)
             #expect(result.displayList.commands.isEmpty)
             // The writers stop before their first command or box, given what was made before the flag was set.
-            let svg = SVGRenderer.render(paint: paint, picture: picture,
-                                         options: .init(dataAttributes: true, debug: true))
+            let svg = SVGRenderer.render(
+                paint: paint, picture: picture,
+                options: .init(dataAttributes: true, debug: true))
             #expect(!svg.contains("<path") && !svg.contains("<rect"), "\(svg.prefix(300))")
             let ascii = ASCIIRenderer.render(picture)
             #expect(!ascii.contains("+") && !ascii.contains("|"), "\(ascii.prefix(300))")

@@ -117,7 +117,7 @@ import TextureLayoutPaint
         arguments: cases)
     func emojiInThePDF(_ test: Case) throws {
         let result = try layOut(test.json)
-        let pdf = try PictureFormat.pdf.render(result, options: .init(background: RGBA(255, 255, 255)))
+        let pdf = PictureFormat.pdf.render(result, options: .init(background: RGBA(255, 255, 255)))
         let png = try DecodedPNG(try PDFPixelTests.rasterize(pdf, scale: test.scale))
         // Poppler draws an image over whole pixel rows and columns (its box's edges rounded): up to a pixel more
         // than the PNG's filtering.
@@ -157,7 +157,7 @@ import TextureLayoutPaint
         #expect(result.size == Size(100, 40))
         let white = RGBA(255, 255, 255), green = RGBA(0, 170, 0)
         let png = try DecodedPNG(PictureFormat.png.render(result, options: .init(background: white)))
-        let pdf = try PictureFormat.pdf.render(result, options: .init(background: white))
+        let pdf = PictureFormat.pdf.render(result, options: .init(background: white))
         let drawn = try DecodedPNG(try PDFPixelTests.rasterize(pdf, scale: 2))
         for (picture, label) in [(png, "PNG"), (drawn, "PDF through pdftoppm")] {
             #expect(picture.width == 200 && picture.height == 80, "\(label)")

@@ -68,8 +68,12 @@ import TextureLayoutPaint
         let huge = try #require(picture.items.first { $0.name == "huge" })
         #expect(huge.frame == Rect(x: -margin, y: -margin, width: 100 + margin, height: 80 + margin))
         #expect(!huge.isZeroSize)
-        let off = LayoutPicture(size: Size(10, 10), scale: 2, items: [
-            .init(frame: Rect(x: 1e6, y: 0, width: 5, height: 5), isNode: true, type: "node")]).items[0]
+        let off = LayoutPicture(
+            size: Size(10, 10), scale: 2,
+            items: [
+                .init(frame: Rect(x: 1e6, y: 0, width: 5, height: 5), isNode: true, type: "node")
+            ]
+        ).items[0]
         #expect(off.frame.width == 0 && !off.isZeroSize)
         // Frames on the canvas keep exactly their computed numbers.
         let here = try #require(picture.items.first { $0.name == "here" })
@@ -81,16 +85,24 @@ import TextureLayoutPaint
         let values: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, .greatestFiniteMagnitude]
         var items: [LayoutPicture.Item] = []
         for (index, value) in values.enumerated() {
-            items.append(.init(frame: Rect(x: value, y: 1, width: 5, height: 5), isNode: true, type: "node",
-                               name: "n\(index)", fill: RGBA(1, 2, 3)))
-            items.append(.init(frame: Rect(x: 1, y: value, width: value, height: value), isNode: false,
-                               type: "spec", name: "s\(index)"))
-            items.append(.init(frame: Rect(x: value, y: value, width: 0, height: value), isNode: true,
-                               type: "node", name: "z\(index)", fill: RGBA(4, 5, 6)))
+            items.append(
+                .init(
+                    frame: Rect(x: value, y: 1, width: 5, height: 5), isNode: true, type: "node",
+                    name: "n\(index)", fill: RGBA(1, 2, 3)))
+            items.append(
+                .init(
+                    frame: Rect(x: 1, y: value, width: value, height: value), isNode: false,
+                    type: "spec", name: "s\(index)"))
+            items.append(
+                .init(
+                    frame: Rect(x: value, y: value, width: 0, height: value), isNode: true,
+                    type: "node", name: "z\(index)", fill: RGBA(4, 5, 6)))
         }
         // The odd canvases become 0 x 10⁷: a small scale keeps their PNG small.
-        for (size, scale) in [(Size(40, 30), 2.0), (Size(.nan, .infinity), 1e-4), (Size(-5, 1e300), 1e-4),
-                              (Size(0, 0), 2)] {
+        for (size, scale) in [
+            (Size(40, 30), 2.0), (Size(.nan, .infinity), 1e-4), (Size(-5, 1e300), 1e-4),
+            (Size(0, 0), 2),
+        ] {
             let picture = LayoutPicture(size: size, scale: scale, items: items)
             #expect(picture.size.width.isFinite && picture.size.height.isFinite)
             #expect(picture.items.allSatisfy { !$0.frame.minX.isNaN && $0.frame.width.isFinite })
@@ -103,7 +115,8 @@ import TextureLayoutPaint
     @Test func canvasesNearTheSizeLimit() throws {
         // A root just under 10⁷ points each way: drawn as SVG and ASCII; the PNG would be reduced to the pixel cap
         // (drawing 16 million pixels is left to the command-line tests' smaller cases).
-        let result = try layOut(#"""
+        let result = try layOut(
+            #"""
             {"sizeRange": {"min": [9999999, 9999999], "max": [9999999, 9999999]}, "root": {"type": "absolute",
               "children": [{"type": "node", "name": "big", "size": [9999997, 9999997], "style": {"layoutPosition": [1, 1]}},
                 {"type": "node", "name": "far", "size": [1, 1], "style": {"layoutPosition": [1e300, -1e300]}}]}}
@@ -150,14 +163,18 @@ import TextureLayoutPaint
     @Test func linesAndOutlinesFarOutsideAreClipped() throws {
         let black = RGBA(0, 0, 0), white = RGBA(255, 255, 255)
         func draw(_ commands: [DisplayCommand]) throws -> DecodedPNG {
-            try DecodedPNG(PNGRenderer.render([DisplayList(size: Size(8, 8), commands: commands)], scale: 1,
-                                              background: white))
+            try DecodedPNG(
+                PNGRenderer.render(
+                    [DisplayList(size: Size(8, 8), commands: commands)], scale: 1,
+                    background: white))
         }
         // Pictures clamp frames to the canvas plus a margin (here 24 points); a command that is not finite is
         // left out and spoils nothing drawn after it.
-        let line = try draw([.line(from: Point(.nan, 0), to: Point(1, .infinity), black, width: 1),
-                             .outline(Rect(x: .nan, y: 0, width: 1, height: .infinity), black, width: 1, dash: nil),
-                             .line(from: Point(-24, -24), to: Point(32, 32), black, width: 1)])
+        let line = try draw([
+            .line(from: Point(.nan, 0), to: Point(1, .infinity), black, width: 1),
+            .outline(Rect(x: .nan, y: 0, width: 1, height: .infinity), black, width: 1, dash: nil),
+            .line(from: Point(-24, -24), to: Point(32, 32), black, width: 1),
+        ])
         #expect(line.pixel(4, 4).red < 0x80 && line.pixel(7, 0) == white)
         // An outline is a band inside the rectangle's edge: the top edge of one starting 2 points down.
         let outline = try draw([.outline(Rect(x: -24, y: 2, width: 56, height: 30), black, width: 1, dash: nil)])

@@ -66,7 +66,8 @@ import TextureLayoutPaint
             let png = try png(node(mode))
             #expect(png.width == 20 && png.height == 20)
             for (x, y, expected) in pixels {
-                #expect(near(png.pixel(x, y), expected), "\(mode) (\(x), \(y)): \(png.pixel(x, y)), expected \(expected)")
+                #expect(
+                    near(png.pixel(x, y), expected), "\(mode) (\(x), \(y)): \(png.pixel(x, y)), expected \(expected)")
             }
         }
     }
@@ -74,7 +75,9 @@ import TextureLayoutPaint
     /// The default mode is `scaleAspectFill`, and an image clips to its rounded box by default (ASImageNode's
     /// `clipsToBounds`): a 20 × 20 image with corners of 10 leaves its corners to the canvas.
     @Test func defaultsAreAspectFillAndClipping() throws {
-        let png = try png(#"{"scale": 1, "root": {"type": "image", "src": "rgb-8.png", "cornerRadius": 10, "style": {"width": 20, "height": 20}}}"#)
+        let png = try png(
+            #"{"scale": 1, "root": {"type": "image", "src": "rgb-8.png", "cornerRadius": 10, "style": {"width": 20, "height": 20}}}"#
+        )
         #expect(near(png.pixel(0, 0), Self.grey) && near(png.pixel(19, 19), Self.grey))
         #expect(near(png.pixel(4, 5), Self.red) && near(png.pixel(16, 12), Self.white))
     }
@@ -98,7 +101,9 @@ import TextureLayoutPaint
 
     /// A PNG's transparency composites over what is under it: the white quadrant of `rgba-8.png` has alpha 128.
     @Test func transparentPixelsComposite() throws {
-        let png = try png(#"{"scale": 1, "root": {"type": "image", "src": "rgba-8.png", "contentMode": "topLeft", "backgroundColor": "black", "style": {"width": 8, "height": 6}}}"#)
+        let png = try png(
+            #"{"scale": 1, "root": {"type": "image", "src": "rgba-8.png", "contentMode": "topLeft", "backgroundColor": "black", "style": {"width": 8, "height": 6}}}"#
+        )
         #expect(near(png.pixel(6, 4), RGBA(128, 128, 128)))
         #expect(near(png.pixel(1, 1), Self.red))
     }

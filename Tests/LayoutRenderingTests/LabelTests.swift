@@ -13,10 +13,12 @@ struct FiveByEightFont: LabelFont {
 
 @Suite struct LabelPlacementTests {
     @Test func labelsSharingAFrameStayApartInsideIt() throws {
-        let picture = LayoutPicture(try layOut(#"""
-            {"root": {"type": "wrapper", "name": "outer", "child": {"type": "wrapper", "name": "inner",
-              "child": {"type": "node", "name": "node", "size": [100, 100]}}}}
-            """#))
+        let picture = LayoutPicture(
+            try layOut(
+                #"""
+                {"root": {"type": "wrapper", "name": "outer", "child": {"type": "wrapper", "name": "inner",
+                  "child": {"type": "node", "name": "node", "size": [100, 100]}}}}
+                """#))
         let labels = picture.labels(mode: .all, font: FiveByEightFont())
         #expect(labels.map(\.text) == ["node", "outer", "inner"])
         // One-point cells, a free cell all round: the node's text at (1, 1); the first spec's block of 27 × 10
@@ -39,12 +41,14 @@ struct FiveByEightFont: LabelFont {
         for (n, label) in labels.enumerated() {
             let item = picture.items[label.item]
             let box = label.box
-            #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= picture.size.width
+            #expect(
+                box.minX >= 0 && box.minY >= 0 && box.maxX <= picture.size.width
                     && box.maxY <= picture.size.height, "\(label.text) on the canvas")
             if !item.isZeroSize {
                 let f = item.frame
-                #expect(box.minX > f.minX && box.minY > f.minY && box.maxX < f.maxX && box.maxY < f.maxY,
-                        "\(label.text) inside its frame")
+                #expect(
+                    box.minX > f.minX && box.minY > f.minY && box.maxX < f.maxX && box.maxY < f.maxY,
+                    "\(label.text) inside its frame")
                 // No element drawn later (other than one with the same frame) lies over it.
                 for later in picture.items[(label.item + 1)...] where later.frame != f && !later.isZeroSize {
                     #expect(!overlap(box, later.frame), "\(label.text) under \(later.name ?? later.type)")
@@ -57,12 +61,14 @@ struct FiveByEightFont: LabelFont {
     }
 
     @Test func aLabelThatDoesNotFitIsLeftOut() throws {
-        let picture = LayoutPicture(try layOut(#"""
-            {"root": {"type": "stack", "direction": "vertical", "alignItems": "start", "children": [
-              {"type": "node", "name": "narrow", "size": [31, 40]}, {"type": "node", "name": "short", "size": [60, 9]},
-              {"type": "node", "name": "fits", "size": [22, 10]},
-              {"type": "node", "name": "covered", "layout": {"type": "node", "name": "cover", "size": [60, 40]}}]}}
-            """#))
+        let picture = LayoutPicture(
+            try layOut(
+                #"""
+                {"root": {"type": "stack", "direction": "vertical", "alignItems": "start", "children": [
+                  {"type": "node", "name": "narrow", "size": [31, 40]}, {"type": "node", "name": "short", "size": [60, 9]},
+                  {"type": "node", "name": "fits", "size": [22, 10]},
+                  {"type": "node", "name": "covered", "layout": {"type": "node", "name": "cover", "size": [60, 40]}}]}}
+                """#))
         // "narrow" needs 30 + 2 columns, "short" 8 + 2 rows; "fits" takes exactly its 22 × 10; a node and the node
         // it uses as its layout share a frame, so both are labelled (the second below the first).
         let labels = picture.labels(mode: .all, font: FiveByEightFont())
@@ -70,10 +76,12 @@ struct FiveByEightFont: LabelFont {
     }
 
     @Test func aParentCoveredByItsChildrenHasNoLabel() throws {
-        let picture = LayoutPicture(try layOut(#"""
-            {"root": {"type": "node", "name": "parent", "layout": {"type": "inset", "insets": {"top": 2, "left": 2,
-              "bottom": 2, "right": 2}, "child": {"type": "node", "name": "child", "size": [60, 20]}}}}
-            """#))
+        let picture = LayoutPicture(
+            try layOut(
+                #"""
+                {"root": {"type": "node", "name": "parent", "layout": {"type": "inset", "insets": {"top": 2, "left": 2,
+                  "bottom": 2, "right": 2}, "child": {"type": "node", "name": "child", "size": [60, 20]}}}}
+                """#))
         #expect(picture.labels(mode: .all, font: FiveByEightFont()).map(\.text) == ["child"])
     }
 
@@ -89,16 +97,19 @@ struct FiveByEightFont: LabelFont {
     }
 
     @Test func theLabelColourContrastsWithWhatIsBehindIt() throws {
-        let picture = LayoutPicture(try layOut(#"""
-            {"root": {"type": "stack", "direction": "vertical", "alignItems": "start", "children": [
-              {"type": "node", "name": "dark", "size": [60, 20], "color": "navy"},
-              {"type": "node", "name": "light", "size": [60, 20], "color": "#ffff00"},
-              {"type": "node", "name": "onDark", "color": "#222", "layout": {"type": "inset", "name": "pad",
-                "insets": {"top": 12, "left": 40, "bottom": 12, "right": 12},
-                "child": {"type": "node", "name": "x", "size": [10, 10]}}}]}}
-            """#))
-        let colors = Dictionary(uniqueKeysWithValues: picture.labels(mode: .all, font: FiveByEightFont())
-            .map { ($0.text, $0.color) })
+        let picture = LayoutPicture(
+            try layOut(
+                #"""
+                {"root": {"type": "stack", "direction": "vertical", "alignItems": "start", "children": [
+                  {"type": "node", "name": "dark", "size": [60, 20], "color": "navy"},
+                  {"type": "node", "name": "light", "size": [60, 20], "color": "#ffff00"},
+                  {"type": "node", "name": "onDark", "color": "#222", "layout": {"type": "inset", "name": "pad",
+                    "insets": {"top": 12, "left": 40, "bottom": 12, "right": 12},
+                    "child": {"type": "node", "name": "x", "size": [10, 10]}}}]}}
+                """#))
+        let colors = Dictionary(
+            uniqueKeysWithValues: picture.labels(mode: .all, font: FiveByEightFont())
+                .map { ($0.text, $0.color) })
         #expect(colors["dark"] == Palette.lightLabel)
         #expect(colors["light"] == Palette.darkLabel)
         // A spec's label takes the fill of the node behind it.
@@ -118,7 +129,8 @@ struct FiveByEightFont: LabelFont {
 @Suite struct LabelDrawingTests {
     /// A node with room for its label: the glyphs are inked inside the label's line box and nowhere else.
     @Test func pngInksTheLabelsGlyphsInsideItsBoxOnly() throws {
-        let result = try layOut(#"""
+        let result = try layOut(
+            #"""
             {"scale": 2, "root": {"type": "node", "name": "Hello", "size": [80, 30], "color": "#ffffff"}}
             """#)
         let png = try DecodedPNG(PNGRenderer.render(LayoutPicture(result)))
@@ -143,16 +155,21 @@ struct FiveByEightFont: LabelFont {
     }
 
     @Test func svgWritesLabelsAsGlyphOutlines() throws {
-        let svg = SVGRenderer.render(try layOut(#"""
-            {"root": {"type": "node", "name": "Hello", "size": [80, 30], "color": "navy"}}
-            """#), options: .init(debug: true))
+        let svg = SVGRenderer.render(
+            try layOut(
+                #"""
+                {"root": {"type": "node", "name": "Hello", "size": [80, 30], "color": "navy"}}
+                """#), options: .init(debug: true))
         let path = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<path d=\"M") })
         // White on navy, outlines of five glyphs ("l" twice): curves and several closed contours.
         #expect(path.hasPrefix(#"<path d="M"#) && path.contains(##"fill="#ffffff""##))
         #expect(path.contains("Q") && path.components(separatedBy: "ZM").count >= 5)
         #expect(svg.components(separatedBy: "<path d=\"M").count == 2)
-        #expect(SVGRenderer.render(LayoutPicture(try layOut(#"{"root": {"type": "node", "name": "Hello", "size": [80, 30]}}"#)),
-                                   labels: .none).contains("</path>") == false)
+        #expect(
+            SVGRenderer.render(
+                LayoutPicture(try layOut(#"{"root": {"type": "node", "name": "Hello", "size": [80, 30]}}"#)),
+                labels: .none
+            ).contains("</path>") == false)
     }
 
     @Test func asciiLabelsDoNotOverwriteEachOther() throws {

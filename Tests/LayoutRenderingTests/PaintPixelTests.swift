@@ -20,7 +20,8 @@ import TextureLayoutPaint
 
     @Test func roundedCornersLeaveTheCornerEmpty() throws {
         // A 100 × 60 node with corners of 20: the top-left arc's centre is (20, 20).
-        let png = try png(#"{"root": {"type": "node", "size": [100, 60], "backgroundColor": "red", "cornerRadius": 20}}"#)
+        let png = try png(
+            #"{"root": {"type": "node", "size": [100, 60], "backgroundColor": "red", "cornerRadius": 20}}"#)
         #expect(png.width == 200 && png.height == 120)
         // Pixel (8, 8): centre (4.25, 4.25), 22.3 points from the arc's centre, 2.3 outside its radius.
         #expect(png.pixel(8, 8) == .clear)
@@ -30,7 +31,8 @@ import TextureLayoutPaint
         #expect(png.pixel(0, 60) == RGBA(255, 0, 0) && png.pixel(199, 60) == RGBA(255, 0, 0))
         // Pixel (0, 0) of the other corners too; maskedCorners squares the ones it leaves out.
         #expect(png.pixel(199, 119) == .clear)
-        let masked = try self.png(#"""
+        let masked = try self.png(
+            #"""
             {"root": {"type": "node", "size": [100, 60], "backgroundColor": "red", "cornerRadius": 20,
               "maskedCorners": ["topRight"]}}
             """#)
@@ -39,7 +41,8 @@ import TextureLayoutPaint
 
     @Test func theBorderIsABandInsideTheEdgeOverTheSubnodes() throws {
         // A 4-point blue border around a red node whose child (green) fills it: the border covers the child.
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"root": {"type": "node", "backgroundColor": "red", "borderWidth": 4, "borderColor": "blue",
               "layout": {"type": "node", "size": [50, 40], "backgroundColor": "#00ff00"}}}
             """#)
@@ -55,7 +58,8 @@ import TextureLayoutPaint
     /// shadowRadius: beside the middle of an edge, at distance d outside it, its alpha is
     /// Φ(−d/σ) · (Φ(h/2σ) − Φ(−h/2σ)) for a box h tall (the far edge adds nothing).
     @Test func theShadowIsTheBoxBlurredByAGaussianOfTheShadowRadius() throws {
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"sizeRange": {"min": [120, 120], "max": [120, 120]}, "root": {"type": "absolute", "children": [
               {"type": "node", "size": [20, 20], "style": {"layoutPosition": [50, 50]},
                "shadowOpacity": 1, "shadowOffset": [0, 0], "shadowRadius": 4}]}}
@@ -71,7 +75,8 @@ import TextureLayoutPaint
             let expected = d > 0 ? phi(-d / sigma) * across : (phi((x - 50) / sigma) - phi((x - 70) / sigma)) * across
             let pixel = png.pixel(column, 119)
             #expect(pixel.red == 0 && pixel.green == 0 && pixel.blue == 0)
-            #expect(abs(Double(pixel.alpha) - 255 * expected) <= 3, "column \(column): \(pixel.alpha) vs \(255 * expected)")
+            #expect(
+                abs(Double(pixel.alpha) - 255 * expected) <= 3, "column \(column): \(pixel.alpha) vs \(255 * expected)")
         }
         // Far from the box (6σ away) nothing is drawn.
         #expect(png.pixel(40, 119) == .clear)
@@ -80,7 +85,8 @@ import TextureLayoutPaint
     @Test func alphaIsGroupOpacity() throws {
         // A half-transparent group holding a red node and a blue node over its right half: where they overlap only
         // blue shows, at half opacity, over the white canvas (as one group, not each node at half opacity).
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"root": {"type": "node", "alpha": 0.5, "layout": {"type": "wrapper", "children": [
               {"type": "node", "size": [40, 20], "backgroundColor": "red"},
               {"type": "node", "size": [20, 20], "backgroundColor": "blue", "style": {"spacingBefore": 0}}]}}}
@@ -92,14 +98,16 @@ import TextureLayoutPaint
 
     @Test func axialGradientsInterpolateAlongTheirLine() throws {
         // Red to blue from the left edge to the right one: at x = 25 points, a quarter of the way.
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"root": {"type": "node", "size": [100, 10], "backgroundGradient": {"colors": ["red", "blue"],
               "startPoint": [0, 0.5], "endPoint": [1, 0.5]}}}
             """#)
         // Pixel 49 is at 24.75 points: 0.2475 of the way.
         #expect(near(png.pixel(49, 10), RGBA(192, 0, 63), 2))
         // Past the end points the end colours continue (CAGradientLayer pads).
-        let padded = try self.png(#"""
+        let padded = try self.png(
+            #"""
             {"root": {"type": "node", "size": [100, 10], "backgroundGradient": {"colors": ["red", "blue"],
               "locations": [0.25, 0.75], "startPoint": [0, 0], "endPoint": [1, 0]}}}
             """#)
@@ -108,7 +116,8 @@ import TextureLayoutPaint
 
     @Test func radialGradientsAreEllipsesScaledByTheBox() throws {
         // Centred, radius 0.5 of the unit square: an ellipse of radii 100 and 20 in a 200 × 40 box.
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"root": {"type": "node", "size": [200, 40], "backgroundGradient": {"type": "radial",
               "colors": ["white", "black"], "startPoint": [0.5, 0.5], "endPoint": [1, 0.5]}}}
             """#)
@@ -131,7 +140,8 @@ import TextureLayoutPaint
     }
 
     @Test func hiddenNodesAndTheirSubtreesAreNotDrawn() throws {
-        let png = try png(#"""
+        let png = try png(
+            #"""
             {"root": {"type": "node", "hidden": true, "backgroundColor": "red",
               "layout": {"type": "node", "size": [10, 10], "backgroundColor": "blue"}}}
             """#)

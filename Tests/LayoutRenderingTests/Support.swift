@@ -44,16 +44,17 @@ struct DecodedPNG {
         }
         let source = Source(file)
         let surface = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream({ closure, data, length in
-                let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
-                let count = Int(length)
-                guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                source.bytes.withUnsafeBufferPointer { buffer in
-                    data!.update(from: buffer.baseAddress! + source.offset, count: count)
-                }
-                source.offset += count
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(source).toOpaque())!
+            cairo_image_surface_create_from_png_stream(
+                { closure, data, length in
+                    let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+                    let count = Int(length)
+                    guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                    source.bytes.withUnsafeBufferPointer { buffer in
+                        data!.update(from: buffer.baseAddress! + source.offset, count: count)
+                    }
+                    source.offset += count
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(source).toOpaque())!
         }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)

@@ -18,13 +18,17 @@ import TextureLayoutText
     /// The picture of a root text element (its other keys `keys`) at scale 2 on white, as `format` draws it (a PDF
     /// through pdftoppm at 144 dots per inch).
     static func draw(_ keys: String, _ format: Format) throws -> DecodedPNG {
-        let json = #"{"scale": 2, "fonts": {"mono": {"file": "\#(mono)"}}, "root": {"type": "text", "font": "mono", "size": 40.96, \#(keys)}}"#
+        let json =
+            #"{"scale": 2, "fonts": {"mono": {"file": "\#(mono)"}}, "root": {"type": "text", "font": "mono", "size": 40.96, \#(keys)}}"#
         let result = try layOut(json)
         let options = PictureFormat.Options(background: RGBA(255, 255, 255))
         switch format {
         case .png: return try DecodedPNG(PictureFormat.png.render(result, options: options))
-        case .pdf: return try DecodedPNG(PDFPixelTests.rasterize(PictureFormat.pdf.render(result, options: options),
-                                                                 scale: 2))
+        case .pdf:
+            return try DecodedPNG(
+                PDFPixelTests.rasterize(
+                    PictureFormat.pdf.render(result, options: options),
+                    scale: 2))
         }
     }
 
@@ -44,21 +48,25 @@ import TextureLayoutText
         ("double", [(38.82, 40.62), (42.42, 44.22)]),
     ]
 
-    @Test(.enabled(if: PDFPixelTests.pdftoppm != nil, "needs Poppler's pdftoppm"),
-          arguments: Format.allCases, [0, 1, 2])
+    @Test(
+        .enabled(if: PDFPixelTests.pdftoppm != nil, "needs Poppler's pdftoppm"),
+        arguments: Format.allCases, [0, 1, 2])
     func theUnderlinesRowsLieUnderTheWord(_ format: Format, _ which: Int) throws {
         let (style, spans) = Self.underlines[which]
         // Insets of 10 on the left and right: the word spans 10...83.98 points (3 × 24.66; its trailing spaces
         // are not decorated), pixels 20...167.96.
-        let image = try Self.draw(#""text": "mmm  ", "underline": "\#(style)", "underlineColor": "red", "textContainerInset": {"left": 10, "right": 10, "bottom": 8}"#, format)
+        let image = try Self.draw(
+            #""text": "mmm  ", "underline": "\#(style)", "underlineColor": "red", "textContainerInset": {"left": 10, "right": 10, "bottom": 8}"#,
+            format)
         #expect(image.width == 188 && image.height == 112)  // ⌈73.98 + 20⌉ × ⌈47.68 + 8⌉ points
         for y in 0..<image.height {
             let inside = spans.contains { Self.rowsInside($0.0, $0.1).contains(y) }
             let touches = spans.contains { Double(y) < $0.1 * 2 && Double(y + 1) > $0.0 * 2 }
             let reds = (0..<image.width).filter { Self.isRed(image.pixel($0, y)) }
             if inside {
-                #expect(reds.first == 20 && reds.last == 167 && reds.count == 148,
-                        "\(format) \(style): row \(y) red at \(reds.first ?? -1)...\(reds.last ?? -1) (\(reds.count))")
+                #expect(
+                    reds.first == 20 && reds.last == 167 && reds.count == 148,
+                    "\(format) \(style): row \(y) red at \(reds.first ?? -1)...\(reds.last ?? -1) (\(reds.count))")
             } else if !touches {
                 #expect(reds.isEmpty, "\(format) \(style): row \(y) has \(reds.count) red pixels")
             }
@@ -70,7 +78,8 @@ import TextureLayoutText
         // OS/2: top 530 units (10.6 pt) above the baseline, 102 (2.04 pt) thick: 27.42...29.46 points down; thick
         // is twice as thick about the same centre, 26.4...30.48.
         for (style, top, bottom) in [("single", 27.42, 29.46), ("thick", 26.4, 30.48)] {
-            let image = try Self.draw(#""text": "mmm", "color": "gray", "strikethrough": "\#(style)", "strikethroughColor": "red""#, format)
+            let image = try Self.draw(
+                #""text": "mmm", "color": "gray", "strikethrough": "\#(style)", "strikethroughColor": "red""#, format)
             for y in 0..<image.height {
                 let reds = (0..<image.width).filter { Self.isRed(image.pixel($0, y)) }
                 if Self.rowsInside(top, bottom).contains(y) {
@@ -86,12 +95,15 @@ import TextureLayoutText
     func aHighlightFillsTheLineBehindItsRun(_ format: Format) throws {
         // The middle run "mm" spans 10 + 2 × 24.66 = 59.32 to 108.64 points across and the line's 47.68 points
         // down: pixels 118.64...217.28 and 0...95.36.
-        let image = try Self.draw(#""runs": [{"text": "mm"}, {"text": "mm", "backgroundColor": "rgb(255, 208, 0)"}, {"text": "mm"}], "textContainerInset": {"left": 10, "right": 10, "bottom": 10}"#, format)
+        let image = try Self.draw(
+            #""runs": [{"text": "mm"}, {"text": "mm", "backgroundColor": "rgb(255, 208, 0)"}, {"text": "mm"}], "textContainerInset": {"left": 10, "right": 10, "bottom": 10}"#,
+            format)
         // Above the "m"s (their x-height, 1120 units, tops them at 15.62 points) and under their baseline.
         for y in Array(0..<30) + Array(78..<95) {
             let yellow = (0..<image.width).filter { Self.isYellow(image.pixel($0, y)) }
-            #expect(yellow.first == 119 && yellow.last == 216 && yellow.count == 98,
-                    "\(format): row \(y) yellow at \(yellow.first ?? -1)...\(yellow.last ?? -1) (\(yellow.count))")
+            #expect(
+                yellow.first == 119 && yellow.last == 216 && yellow.count == 98,
+                "\(format): row \(y) yellow at \(yellow.first ?? -1)...\(yellow.last ?? -1) (\(yellow.count))")
         }
         for y in 96..<image.height {
             #expect(!(0..<image.width).contains { Self.isYellow(image.pixel($0, y)) }, "\(format): row \(y)")
@@ -106,7 +118,8 @@ import TextureLayoutText
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image.pixel(x, y)
-                let r = max(0, Double(p.red) - Double(p.green)) / 255, b = max(0, Double(p.blue) - Double(p.green)) / 255
+                let r = max(0, Double(p.red) - Double(p.green)) / 255,
+                    b = max(0, Double(p.blue) - Double(p.green)) / 255
                 let cx = Double(x) + 0.5, cy = Double(y) + 0.5
                 red = (red.x + r * cx, red.y + r * cy, red.w + r)
                 blue = (blue.x + b * cx, blue.y + b * cy, blue.w + b)
@@ -119,14 +132,17 @@ import TextureLayoutText
     func aShadowIsTheGlyphsMovedByItsOffset(_ format: Format) throws {
         // Radius 0, offset [30, 10]: no padding up or left, so the glyph stays; 10 down and 30 right are added:
         // ⌈24.66 + 30⌉ × ⌈47.68 + 10⌉ points. The shadow is the glyph's coverage moved 60 and 20 pixels.
-        let image = try Self.draw(#""text": "I", "color": "red", "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [30, 10]"#, format)
+        let image = try Self.draw(
+            #""text": "I", "color": "red", "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [30, 10]"#,
+            format)
         #expect(image.width == 110 && image.height == 116)
         let (red, blue) = Self.inkCentroids(image)
         // Poppler draws the shadow's image about 0.75 pixels right and down of where our PNG has it (see the
         // blurred shadow below): within a pixel.
         let tolerance = format == .png ? 0.02 : 1.0
-        #expect(abs(blue.x - red.x - 60) <= tolerance && abs(blue.y - red.y - 20) <= tolerance,
-                "\(format): glyph at \(red), shadow at \(blue)")
+        #expect(
+            abs(blue.x - red.x - 60) <= tolerance && abs(blue.y - red.y - 20) <= tolerance,
+            "\(format): glyph at \(red), shadow at \(blue)")
     }
 
     @Test(.enabled(if: PDFPixelTests.pdftoppm != nil, "needs Poppler's pdftoppm"), arguments: Format.allCases)
@@ -135,7 +151,9 @@ import TextureLayoutText
         // and down and the text grows by 8 points each way: ⌈24.66 + 8⌉ × ⌈47.68 + 8⌉. The blur is symmetric:
         // the shadow's centroid is the glyph's.
         let plain = Self.inkCentroids(try Self.draw(#""text": "I", "color": "red""#, format)).red
-        let image = try Self.draw(#""text": "I", "color": "red", "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 4, "shadowOffset": [0, 0]"#, format)
+        let image = try Self.draw(
+            #""text": "I", "color": "red", "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 4, "shadowOffset": [0, 0]"#,
+            format)
         #expect(image.width == 66 && image.height == 112)
         let (red, blue) = Self.inkCentroids(image)
         #expect(abs(red.x - plain.x - 8) <= 0.05 && abs(red.y - plain.y - 8) <= 0.05, "\(format): \(plain) → \(red)")
@@ -149,7 +167,9 @@ import TextureLayoutText
     /// first one is (the padding moves both right by 24.66 points); drawn under all the text, it leaves the first
     /// glyph red, where Core Graphics, casting each run's shadow as it draws it, would cover it in blue.
     @Test func aLaterRunsShadowNeverFallsOverAnEarlierRun() throws {
-        let image = try Self.draw(#""runs": [{"text": "I", "color": "red"}, {"text": "I", "color": "lime"}], "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [-24.66, 0]"#, .png)
+        let image = try Self.draw(
+            #""runs": [{"text": "I", "color": "red"}, {"text": "I", "color": "lime"}], "shadowColor": "blue", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [-24.66, 0]"#,
+            .png)
         // The first stem's middle: x (24.66 + 12.33) × 2 = 73.98 pixels, 14 points above the baseline.
         let first = image.pixel(73, Int((38.02 - 14) * 2))
         #expect(first.red == 255 && first.green == 0 && first.blue == 0, "\(first)")

@@ -11,8 +11,9 @@ import TextureLayoutText
     func picture(_ text: String, width: Double, size: Double = 17) throws -> LayoutPicture {
         let node = TextNode(runs: [TextRun(text, font: try Font.defaultFont(), size: size)])
         let layout = node.layout(within: SizeRange(min: .zero, max: Size(width, .infinity)))
-        var item = LayoutPicture.Item(frame: Rect(origin: .zero, size: layout.size), isNode: true, type: "text",
-                                      name: "words")
+        var item = LayoutPicture.Item(
+            frame: Rect(origin: .zero, size: layout.size), isNode: true, type: "text",
+            name: "words")
         item.isText = true
         item.lines = node.lines
         return LayoutPicture(size: layout.size, scale: 2, items: [item])
@@ -20,7 +21,9 @@ import TextureLayoutText
 
     /// A document of one text element, `text` in DejaVu Sans at `size` points in `color`, at most `width` wide.
     func document(_ text: String, width: Double, size: Double = 17, color: String = "#000") throws -> DocumentLayout {
-        try layOut(#"{"sizeRange": {"max": [\#(width), "inf"]}, "root": {"type": "text", "name": "words", "text": "\#(text)", "size": \#(size), "color": "\#(color)"}}"#)
+        try layOut(
+            #"{"sizeRange": {"max": [\#(width), "inf"]}, "root": {"type": "text", "name": "words", "text": "\#(text)", "size": \#(size), "color": "\#(color)"}}"#
+        )
     }
 
     @Test func svgDrawsEachLinesGlyphsAsPaths() throws {

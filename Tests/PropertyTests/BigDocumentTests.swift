@@ -18,24 +18,42 @@ import TextureLayout
     static func wrap(_ inner: String, kind index: Int, value v: String = "4") -> (String, Int) {
         switch index % 14 {
         case 0: return ("{\"type\": \"stack\", \"children\": [\(inner)]}", 1)
-        case 1: return ("{\"type\": \"stack\", \"direction\": \"vertical\", \"alignItems\": \"center\", "
-            + "\"spacing\": \(v), \"children\": [\(inner), \(leaf(3, 3))]}", 2)
-        case 2: return ("{\"type\": \"inset\", \"insets\": {\"top\": \(v), \"left\": \(v), \"bottom\": \(v), "
-            + "\"right\": \(v)}, \"child\": \(inner)}", 1)
+        case 1:
+            return (
+                "{\"type\": \"stack\", \"direction\": \"vertical\", \"alignItems\": \"center\", "
+                    + "\"spacing\": \(v), \"children\": [\(inner), \(leaf(3, 3))]}", 2
+            )
+        case 2:
+            return (
+                "{\"type\": \"inset\", \"insets\": {\"top\": \(v), \"left\": \(v), \"bottom\": \(v), "
+                    + "\"right\": \(v)}, \"child\": \(inner)}", 1
+            )
         case 3: return ("{\"type\": \"center\", \"centeringOptions\": \"xy\", \"child\": \(inner)}", 1)
-        case 4: return ("{\"type\": \"relative\", \"horizontalPosition\": \"end\", \"verticalPosition\": \"center\", "
-            + "\"sizingOption\": \"minimumSize\", \"child\": \(inner)}", 1)
+        case 4:
+            return (
+                "{\"type\": \"relative\", \"horizontalPosition\": \"end\", \"verticalPosition\": \"center\", "
+                    + "\"sizingOption\": \"minimumSize\", \"child\": \(inner)}", 1
+            )
         case 5: return ("{\"type\": \"ratio\", \"ratio\": 0.5, \"child\": \(inner)}", 1)
         case 6: return ("{\"type\": \"overlay\", \"child\": \(inner), \"overlay\": \(leaf(1, 1))}", 2)
         case 7: return ("{\"type\": \"background\", \"child\": \(inner), \"background\": {\"type\": \"node\"}}", 2)
-        case 8: return ("{\"type\": \"corner\", \"cornerLocation\": \"bottomRight\", \"wrapsCorner\": true, "
-            + "\"offset\": [\(v), \(v)], \"child\": \(inner), \"corner\": \(leaf(6, 6))}", 2)
+        case 8:
+            return (
+                "{\"type\": \"corner\", \"cornerLocation\": \"bottomRight\", \"wrapsCorner\": true, "
+                    + "\"offset\": [\(v), \(v)], \"child\": \(inner), \"corner\": \(leaf(6, 6))}", 2
+            )
         case 9: return ("{\"type\": \"wrapper\", \"children\": [\(inner), \(leaf(2, 2))]}", 2)
-        case 10: return ("{\"type\": \"absolute\", \"sizing\": \"sizeToFit\", \"children\": [{\"type\": \"wrapper\", "
-            + "\"style\": {\"layoutPosition\": [\(v), \(v)]}, \"child\": \(inner)}]}", 2)
+        case 10:
+            return (
+                "{\"type\": \"absolute\", \"sizing\": \"sizeToFit\", \"children\": [{\"type\": \"wrapper\", "
+                    + "\"style\": {\"layoutPosition\": [\(v), \(v)]}, \"child\": \(inner)}]}", 2
+            )
         case 11: return ("{\"type\": \"node\", \"layout\": \(inner)}", 1)
-        case 12: return ("{\"type\": \"stack\", \"flexWrap\": \"wrap\", \"justifyContent\": \"spaceBetween\", "
-            + "\"children\": [{\"type\": \"spec\", \"style\": {\"flexGrow\": 1}}, \(inner)]}", 2)
+        case 12:
+            return (
+                "{\"type\": \"stack\", \"flexWrap\": \"wrap\", \"justifyContent\": \"spaceBetween\", "
+                    + "\"children\": [{\"type\": \"spec\", \"style\": {\"flexGrow\": 1}}, \(inner)]}", 2
+            )
         default: return ("{\"type\": \"corner\", \"child\": \(inner), \"corner\": \(leaf(2, 2))}", 2)
         }
     }
@@ -69,15 +87,17 @@ import TextureLayout
             let entries = layout.allLayouts
             for entry in entries {
                 if !(isFinite(entry.frameInRoot) && entry.size.width.isFinite && entry.size.height.isFinite) {
-                    failures.append("a non-finite frame \(entry.frameInRoot) at \(document.path(of: entry.element) ?? "?")")
+                    failures.append(
+                        "a non-finite frame \(entry.frameInRoot) at \(document.path(of: entry.element) ?? "?")")
                     break
                 }
             }
             if checkInvariants {
                 var rng = SplitMix64(seed: 3)
-                failures += Invariants.check(label: "document", mutations: 1, rng: &rng) {
-                    try? LayoutDocument(json: text)
-                }.failures
+                failures +=
+                    Invariants.check(label: "document", mutations: 1, rng: &rng) {
+                        try? LayoutDocument(json: text)
+                    }.failures
             }
             return (error, entries.count, failures)
         }
@@ -91,8 +111,10 @@ import TextureLayout
     /// stack's `children`, a node's `layout`, an inset's `child`), written front and back so that building the
     /// text stays linear; `tail` is added to the outermost element.
     static func nested(levels: Int, tail: String = "") -> String {
-        let opens = ["{\"type\": \"stack\", \"children\": [", "{\"type\": \"node\", \"layout\": ",
-                     "{\"type\": \"inset\", \"child\": "]
+        let opens = [
+            "{\"type\": \"stack\", \"children\": [", "{\"type\": \"node\", \"layout\": ",
+            "{\"type\": \"inset\", \"child\": ",
+        ]
         let closes = ["]}", "}", "}"]
         var text = ""
         text.reserveCapacity(levels * 40)
@@ -137,8 +159,9 @@ import TextureLayout
                 elements += added + 1
                 kind += 1
             }
-            rows.append("{\"type\": \"stack\", \"flexWrap\": \"wrap\", \"spacing\": 2, \"lineSpacing\": 3, "
-                + "\"children\": [\(items.joined(separator: ", "))]}")
+            rows.append(
+                "{\"type\": \"stack\", \"flexWrap\": \"wrap\", \"spacing\": 2, \"lineSpacing\": 3, "
+                    + "\"children\": [\(items.joined(separator: ", "))]}")
             elements += 1
         }
         let text = Self.document(
@@ -181,8 +204,10 @@ import TextureLayout
         for level in 0..<6 {
             text = Self.wrap(text, kind: kind + level, value: million).0
         }
-        for (min, max) in [("[0, 0]", "[\"inf\", \"inf\"]"), ("[1000000, 1000000]", "[1000000, 1000000]"),
-                           ("[0, 0]", "[1000000, \"inf\"]"), ("[999999.5, 0]", "[9999999, 9999999]")] {
+        for (min, max) in [
+            ("[0, 0]", "[\"inf\", \"inf\"]"), ("[1000000, 1000000]", "[1000000, 1000000]"),
+            ("[0, 0]", "[1000000, \"inf\"]"), ("[999999.5, 0]", "[9999999, 9999999]"),
+        ] {
             _ = Self.layOut(Self.document(text, min: min, max: max), checkInvariants: true)
         }
     }
@@ -190,16 +215,20 @@ import TextureLayout
     @Test func millionPointStack() {
         var children: [String] = []
         for index in 0..<12 {
-            children.append(Self.leaf(1_000_000, Double(index) * 100_000,
-                                      style: "\"flexShrink\": 1, \"flexGrow\": 1, \"ascender\": 1000000"))
+            children.append(
+                Self.leaf(
+                    1_000_000, Double(index) * 100_000,
+                    style: "\"flexShrink\": 1, \"flexGrow\": 1, \"ascender\": 1000000"))
         }
         for alignItems in ["start", "stretch", "baselineFirst", "baselineLast", "center"] {
             for wrap in ["noWrap", "wrap"] {
-                let stack = "{\"type\": \"stack\", \"spacing\": 1000000, \"alignItems\": \"\(alignItems)\", "
+                let stack =
+                    "{\"type\": \"stack\", \"spacing\": 1000000, \"alignItems\": \"\(alignItems)\", "
                     + "\"flexWrap\": \"\(wrap)\", \"lineSpacing\": 1000000, \"alignContent\": \"spaceAround\", "
                     + "\"justifyContent\": \"spaceAround\", \"children\": [\(children.joined(separator: ", "))]}"
-                _ = Self.layOut(Self.document(stack, min: "[1000000, 0]", max: "[1000000, 1000000]"),
-                                checkInvariants: true)
+                _ = Self.layOut(
+                    Self.document(stack, min: "[1000000, 0]", max: "[1000000, 1000000]"),
+                    checkInvariants: true)
             }
         }
     }
@@ -218,7 +247,8 @@ import TextureLayout
         for edges in 0..<16 {
             let names = ["top", "left", "bottom", "right"]
             let insets = names.indices.map { "\"\(names[$0])\": \(edges & (1 << $0) != 0 ? "\"inf\"" : "3")" }
-            var text = "{\"type\": \"inset\", \"insets\": {\(insets.joined(separator: ", "))}, "
+            var text =
+                "{\"type\": \"inset\", \"insets\": {\(insets.joined(separator: ", "))}, "
                 + "\"child\": \(Self.leaf(10, 10))}"
             text = Self.wrap(text, kind: kind, value: "7").0
             text = "{\"type\": \"inset\", \"insets\": {\(insets.joined(separator: ", "))}, \"child\": \(text)}"
@@ -238,10 +268,12 @@ import TextureLayout
         var stacks: [String] = []
         var children: [String] = []
         for (index, alignSelf) in ["auto", "start", "end", "center", "stretch"].enumerated() {
-            children.append(Self.leaf(Double(10 + 7 * index), Double(30 - 4 * index),
-                                      style: "\"alignSelf\": \"\(alignSelf)\", \"ascender\": \(index * 3), "
-                                          + "\"descender\": -\(index), \"flexGrow\": \(index % 2), "
-                                          + "\"flexShrink\": \(index % 3)"))
+            children.append(
+                Self.leaf(
+                    Double(10 + 7 * index), Double(30 - 4 * index),
+                    style: "\"alignSelf\": \"\(alignSelf)\", \"ascender\": \(index * 3), "
+                        + "\"descender\": -\(index), \"flexGrow\": \(index % 2), "
+                        + "\"flexShrink\": \(index % 3)"))
         }
         let perStack = PropertySettings.long ? 5 : 2
         var childList: String {
@@ -259,7 +291,8 @@ import TextureLayout
                                         + "\"\(justify)\", \"alignItems\": \"\(alignItems)\", \"flexWrap\": \"\(wrap)\", "
                                         + "\"alignContent\": \"\(alignContent)\", \"horizontalAlignment\": "
                                         + "\"\(horizontal)\", \"verticalAlignment\": \"\(vertical)\", \"spacing\": 3, "
-                                        + "\"lineSpacing\": 2, \"style\": {\"height\": 70}, \"children\": [\(childList)]}")
+                                        + "\"lineSpacing\": 2, \"style\": {\"height\": 70}, \"children\": [\(childList)]}"
+                                )
                             }
                         }
                     }
@@ -282,33 +315,39 @@ import TextureLayout
         for horizontal in positions {
             for vertical in positions {
                 for sizing in ["default", "minimumWidth", "minimumHeight", "minimumSize"] {
-                    items.append("{\"type\": \"relative\", \"horizontalPosition\": \"\(horizontal)\", "
-                        + "\"verticalPosition\": \"\(vertical)\", \"sizingOption\": \"\(sizing)\", "
-                        + "\"child\": \(Self.leaf(20, 10))}")
+                    items.append(
+                        "{\"type\": \"relative\", \"horizontalPosition\": \"\(horizontal)\", "
+                            + "\"verticalPosition\": \"\(vertical)\", \"sizingOption\": \"\(sizing)\", "
+                            + "\"child\": \(Self.leaf(20, 10))}")
                 }
             }
         }
         for centering in ["none", "x", "y", "xy"] {
             for sizing in ["default", "minimumX", "minimumY", "minimumXY"] {
-                items.append("{\"type\": \"center\", \"centeringOptions\": \"\(centering)\", "
-                    + "\"sizingOptions\": \"\(sizing)\", \"child\": \(Self.leaf(20, 10))}")
+                items.append(
+                    "{\"type\": \"center\", \"centeringOptions\": \"\(centering)\", "
+                        + "\"sizingOptions\": \"\(sizing)\", \"child\": \(Self.leaf(20, 10))}")
             }
         }
         for sizing in ["default", "sizeToFit"] {
-            items.append("{\"type\": \"absolute\", \"sizing\": \"\(sizing)\", \"children\": ["
-                + "\(Self.leaf(10, 10, style: "\"layoutPosition\": [5, 5]")), "
-                + "\(Self.leaf(10, 10, style: "\"layoutPosition\": [500, -5]"))]}")
+            items.append(
+                "{\"type\": \"absolute\", \"sizing\": \"\(sizing)\", \"children\": ["
+                    + "\(Self.leaf(10, 10, style: "\"layoutPosition\": [5, 5]")), "
+                    + "\(Self.leaf(10, 10, style: "\"layoutPosition\": [500, -5]"))]}")
         }
         for location in ["topLeft", "topRight", "bottomLeft", "bottomRight"] {
             for wraps in [false, true] {
-                items.append("{\"type\": \"corner\", \"cornerLocation\": \"\(location)\", \"wrapsCorner\": \(wraps), "
-                    + "\"offset\": [-3, 4], \"child\": \(Self.leaf(30, 30)), \"corner\": \(Self.leaf(8, 8))}")
+                items.append(
+                    "{\"type\": \"corner\", \"cornerLocation\": \"\(location)\", \"wrapsCorner\": \(wraps), "
+                        + "\"offset\": [-3, 4], \"child\": \(Self.leaf(30, 30)), \"corner\": \(Self.leaf(8, 8))}")
             }
         }
         for alignSelf in ["auto", "start", "end", "center", "stretch"] {
             items.append(Self.leaf(12, 12, style: "\"alignSelf\": \"\(alignSelf)\""))
         }
-        for (min, max) in [("[0, 0]", "[200, \"inf\"]"), ("[100, 100]", "[100, 100]"), ("[0, 0]", "[\"inf\", \"inf\"]")] {
+        for (min, max) in [
+            ("[0, 0]", "[200, \"inf\"]"), ("[100, 100]", "[100, 100]"), ("[0, 0]", "[\"inf\", \"inf\"]"),
+        ] {
             for direction in ["vertical", "horizontal"] {
                 let text = Self.document(
                     "{\"type\": \"stack\", \"direction\": \"\(direction)\", \"flexWrap\": \"wrap\", "

@@ -157,8 +157,9 @@ struct DocumentGenerator {
         case .elements: return children(depth: depth, parent: parent, upTo: 5)
         case .number(let allowsNegative): return number(allowsNegative ? signedLength(upTo: 20) : length())
         case .positiveNumber:
-            return number(chance(0.1)
-                ? pick([1e-6, 1e6, .leastNonzeroMagnitude, 1e300]) : pick([0.5, 1, 2, 0.75, 1.0 / 3, 16.0 / 9]))
+            return number(
+                chance(0.1)
+                    ? pick([1e-6, 1e6, .leastNonzeroMagnitude, 1e300]) : pick([0.5, 1, 2, 0.75, 1.0 / 3, 16.0 / 9]))
         case .bool: return "\(chance(0.5))"
         case .choice(let names): return "\"\(pick(names))\""
         case .size: return pair { $0.number($0.length()) }
@@ -172,10 +173,12 @@ struct DocumentGenerator {
         case .color: return "\"\(pick(["#c0ffee", "tomato", "rgb(10, 20, 30)"]))\""
         case .fraction: return number(pick([0, 0.25, 0.5, 1]))
         case .corners:
-            return "[" + ["\"topLeft\"", "\"topRight\"", "\"bottomLeft\"", "\"bottomRight\""].filter { _ in chance(0.5) }
+            return "["
+                + ["\"topLeft\"", "\"topRight\"", "\"bottomLeft\"", "\"bottomRight\""].filter { _ in chance(0.5) }
                 .joined(separator: ", ") + "]"
         case .gradient:
-            let colors = (0..<int(2...4)).map { _ in "\"\(pick(["red", "#00f8", "transparent", "hsl(90, 50%, 50%)"]))\"" }
+            let colors = (0..<int(2...4)).map { _ in "\"\(pick(["red", "#00f8", "transparent", "hsl(90, 50%, 50%)"]))\""
+            }
             var members = ["\"colors\": [" + colors.joined(separator: ", ") + "]"]
             if chance(0.5) { members.append("\"type\": \"\(pick(["axial", "radial"]))\"") }
             if chance(0.5) { members.append("\"startPoint\": " + pair { $0.number($0.signedLength(upTo: 2)) }) }
@@ -214,8 +217,10 @@ struct DocumentGenerator {
     /// the pair in points (`…Size`) and the pair as dimensions (`…LayoutSize`), each chosen one time in ten at
     /// `pairRate`, then the width and height keys, each of which otherwise appears at `rate`. Each stored
     /// dimension is written by at most one key.
-    mutating func sizeKeys(_ keys: [String], pairRate: Double, rate: Double, maxLength: Int = 300,
-                           into members: inout [String]) {
+    mutating func sizeKeys(
+        _ keys: [String], pairRate: Double, rate: Double, maxLength: Int = 300,
+        into members: inout [String]
+    ) {
         switch int(0...9) {
         case 0 where chance(pairRate):
             members.append("\"\(keys[0])\": \(pair { $0.number($0.length(upTo: maxLength)) })")
@@ -230,10 +235,12 @@ struct DocumentGenerator {
     mutating func style(parent: String) -> String {
         var members: [String] = []
         let sizing = parent == "stack" ? 0.25 : 0.4
-        sizeKeys(["preferredSize", "preferredLayoutSize", "width", "height"], pairRate: sizing * 2, rate: sizing,
-                 into: &members)
-        sizeKeys(["minSize", "minLayoutSize", "minWidth", "minHeight"], pairRate: 0.3, rate: 0.12, maxLength: 100,
-                 into: &members)
+        sizeKeys(
+            ["preferredSize", "preferredLayoutSize", "width", "height"], pairRate: sizing * 2, rate: sizing,
+            into: &members)
+        sizeKeys(
+            ["minSize", "minLayoutSize", "minWidth", "minHeight"], pairRate: 0.3, rate: 0.12, maxLength: 100,
+            into: &members)
         sizeKeys(["maxSize", "maxLayoutSize", "maxWidth", "maxHeight"], pairRate: 0.3, rate: 0.12, into: &members)
         let flex = parent == "stack" ? 0.35 : 0.05
         if chance(flex) { members.append("\"flexGrow\": \(number(pick([0, 1, 1, 2, 0.5, 3])))") }

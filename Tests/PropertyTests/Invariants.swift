@@ -75,8 +75,10 @@ struct Snapshot: Equatable {
                 + "\(index < issues.count ? issues[index] : "none") vs "
                 + "\(index < other.issues.count ? other.issues[index] : "none")"
         }
-        for index in sizes.indices where sizes[index] != other.sizes[index] || frames[index] != other.frames[index]
-            || positions[index] != other.positions[index] {
+        for index in sizes.indices
+        where sizes[index] != other.sizes[index] || frames[index] != other.frames[index]
+            || positions[index] != other.positions[index]
+        {
             return "entry \(index): size \(sizes[index]) frame \(frames[index]) vs size \(other.sizes[index]) "
                 + "frame \(other.frames[index])"
         }
@@ -119,7 +121,9 @@ func expectedStyleRange(_ style: Style, parent: Size, autoMin: Size, autoMax: Si
         case .fraction: return d.value * parent
         }
     }
-    func axis(_ exact: Dimension, _ min: Dimension, _ max: Dimension, _ p: Double, _ aMin: Double, _ aMax: Double)
+    func axis(
+        _ exact: Dimension, _ min: Dimension, _ max: Dimension, _ p: Double, _ aMin: Double, _ aMax: Double
+    )
         -> (Double, Double)?
     {
         let lo = resolve(min, p, aMin), hi = resolve(max, p, aMax), e = resolve(exact, p, .nan)
@@ -131,8 +135,10 @@ func expectedStyleRange(_ style: Style, parent: Size, autoMin: Size, autoMax: Si
         return (e, e)
     }
     guard let w = axis(style.width, style.minWidth, style.maxWidth, parent.width, autoMin.width, autoMax.width),
-          let h = axis(style.height, style.minHeight, style.maxHeight, parent.height, autoMin.height,
-                       autoMax.height) else { return nil }
+        let h = axis(
+            style.height, style.minHeight, style.maxHeight, parent.height, autoMin.height,
+            autoMax.height)
+    else { return nil }
     return SizeRange(min: Size(w.0, h.0), max: Size(w.1, h.1))
 }
 
@@ -175,7 +181,9 @@ enum Invariants {
 
     /// Checks every invariant on the document `read` returns (nil: the reader rejected it); `read` is called
     /// again for every fresh copy. `mutations` changes (each undone) test caching; `rng` picks them.
-    static func check(label: String, mutations: Int = 0, rng: inout SplitMix64, read: () -> LayoutDocument?)
+    static func check(
+        label: String, mutations: Int = 0, rng: inout SplitMix64, read: () -> LayoutDocument?
+    )
         -> Findings
     {
         var findings = Findings()
@@ -196,9 +204,11 @@ enum Invariants {
         let reference = Snapshot(first)
         for entry in first.allLayouts {
             if !(entry.size.width.isFinite && entry.size.height.isFinite && isFinite(entry.frameInRoot)
-                && isFinite(entry.frameInSupernode) && entry.position.x.isFinite && entry.position.y.isFinite) {
-                fail("a non-finite number at \(document.path(of: entry.element) ?? "entry \(entry.index)"): "
-                    + "size \(entry.size), frame \(entry.frameInRoot)")
+                && isFinite(entry.frameInSupernode) && entry.position.x.isFinite && entry.position.y.isFinite)
+            {
+                fail(
+                    "a non-finite number at \(document.path(of: entry.element) ?? "entry \(entry.index)"): "
+                        + "size \(entry.size), frame \(entry.frameInRoot)")
                 break
             }
         }
@@ -220,7 +230,8 @@ enum Invariants {
             }
             if !reference.issues.isEmpty { fail("updateLayout() succeeds although the pass reported issues") }
         } catch {
-            if case .failed(let expected) = answer, expected == error {} else {
+            if case .failed(let expected) = answer, expected == error {
+            } else {
                 fail("updateLayout() throws \(error), layout() gave \(answer)")
             }
         }
@@ -237,7 +248,8 @@ enum Invariants {
 
         // 4. The root within the size range.
         if reference.issues.isEmpty && !mayLeaveRange(document.rootElement)
-            && !within(reference.sizes[0], document.sizeRange, scale: first.grid.scale) {
+            && !within(reference.sizes[0], document.sizeRange, scale: first.grid.scale)
+        {
             fail("the root's size \(reference.sizes[0]) is outside the size range \(document.sizeRange)")
         }
 
@@ -253,8 +265,9 @@ enum Invariants {
 
         // 6. Changes, cached versus fresh.
         if mutations > 0 {
-            checkMutations(document: document, read: read, reference: reference, count: mutations, rng: &rng,
-                           into: &findings, label: label)
+            checkMutations(
+                document: document, read: read, reference: reference, count: mutations, rng: &rng,
+                into: &findings, label: label)
         }
         return findings
     }
@@ -273,8 +286,9 @@ enum Invariants {
             let name = element.debugName ?? "\(type(of: element))"
             let parentName = parent.element.debugName ?? "\(type(of: parent.element))"
             func fail(_ message: String) {
-                findings.fail("\(label): \(name) in \(parentName) (range \(c), parent size \(parent.parentSize)): "
-                    + message)
+                findings.fail(
+                    "\(label): \(name) in \(parentName) (range \(c), parent size \(parent.parentSize)): "
+                        + message)
             }
             var kind: String?
             switch parent.element {
@@ -282,8 +296,10 @@ enum Invariants {
                 kind = "absolute"
                 let size = bounded(c.max)
                 let p = element.style.layoutPosition
-                if let expected = expectedStyleRange(element.style, parent: size, autoMin: .zero,
-                                                     autoMax: Size(c.max.width - p.x, c.max.height - p.y)) {
+                if let expected = expectedStyleRange(
+                    element.style, parent: size, autoMin: .zero,
+                    autoMax: Size(c.max.width - p.x, c.max.height - p.y))
+                {
                     if !same(child.range, expected) || !same(child.parentSize, size) {
                         fail("measured with \(child.range) / \(child.parentSize), Texture gives \(expected) / \(size)")
                     }
@@ -292,22 +308,27 @@ enum Invariants {
                 kind = "inset"
                 let (expected, parentSize) = expectedInsetChild(spec.insets, c: parent.range, p: parent.parentSize)
                 if !same(child.range, expected) || !same(child.parentSize, parentSize) {
-                    fail("measured with \(child.range) / \(child.parentSize), Texture gives \(expected) / \(parentSize)")
+                    fail(
+                        "measured with \(child.range) / \(child.parentSize), Texture gives \(expected) / \(parentSize)")
                 }
             case let spec as RelativeLayoutSpec:
                 kind = spec is CenterLayoutSpec ? "center" : "relative"
                 let expected = SizeRange(
-                    min: Size(spec.horizontalPosition == .none ? c.min.width : 0,
-                              spec.verticalPosition == .none ? c.min.height : 0),
+                    min: Size(
+                        spec.horizontalPosition == .none ? c.min.width : 0,
+                        spec.verticalPosition == .none ? c.min.height : 0),
                     max: c.max)
                 if !same(child.range, expected) || !same(child.parentSize, bounded(c.max)) {
-                    fail("measured with \(child.range) / \(child.parentSize), Texture gives \(expected) / "
-                        + "\(bounded(c.max))")
+                    fail(
+                        "measured with \(child.range) / \(child.parentSize), Texture gives \(expected) / "
+                            + "\(bounded(c.max))")
                 }
             case let spec as StackLayoutSpec:
                 kind = "stack"
-                if let problem = stackChildProblem(spec, child: element, range: child.range,
-                                                   parentSize: child.parentSize, c: c) {
+                if let problem = stackChildProblem(
+                    spec, child: element, range: child.range,
+                    parentSize: child.parentSize, c: c)
+                {
                     fail(problem)
                 }
                 if parentIndex != lastParent {
@@ -324,7 +345,8 @@ enum Invariants {
             guard let kind else { continue }
             findings.rangeChecks[kind, default: 0] += 1
             if let size = child.size, isOrdinary(child.range), !mayLeaveRange(element),
-               !within(size, child.range, scale: scale) {
+                !within(size, child.range, scale: scale)
+            {
                 fail("its size \(size) lies outside the range \(child.range) it was measured with")
             }
         }
@@ -337,21 +359,25 @@ enum Invariants {
         let insetsX = fin(insets.left) + fin(insets.right), insetsY = fin(insets.top) + fin(insets.bottom)
         let minW = insets.left.isInfinite || insets.right.isInfinite ? 0 : c.min.width
         let minH = insets.top.isInfinite || insets.bottom.isInfinite ? 0 : c.min.height
-        let range = SizeRange(min: Size(mx(0, minW - insetsX), mx(0, minH - insetsY)),
-                              max: Size(mx(0, c.max.width - insetsX), mx(0, c.max.height - insetsY)))
+        let range = SizeRange(
+            min: Size(mx(0, minW - insetsX), mx(0, minH - insetsY)),
+            max: Size(mx(0, c.max.width - insetsX), mx(0, c.max.height - insetsY)))
         return (range, Size(mx(0, p.width - insetsX), mx(0, p.height - insetsY)))
     }
 
     /// §5.2–§5.8: what a stack may measure a child with. The parent size is the stack's range where exact; the
     /// cross axis follows §5.3 with the stack's cross range (first pass, flexing) or a line's cross size
     /// (stretching); the main axis is the child's flex basis range (first pass) or an exact length.
-    static func stackChildProblem(_ stack: StackLayoutSpec, child: LayoutElement, range r: SizeRange,
-                                  parentSize: Size, c: SizeRange) -> String? {
+    static func stackChildProblem(
+        _ stack: StackLayoutSpec, child: LayoutElement, range r: SizeRange,
+        parentSize: Size, c: SizeRange
+    ) -> String? {
         let vertical = stack.direction == .vertical || stack.direction == .verticalReverse
         func main(_ s: Size) -> Double { vertical ? s.height : s.width }
         func cross(_ s: Size) -> Double { vertical ? s.width : s.height }
-        let expectedParent = Size(c.min.width == c.max.width ? c.min.width : .nan,
-                                  c.min.height == c.max.height ? c.min.height : .nan)
+        let expectedParent = Size(
+            c.min.width == c.max.width ? c.min.width : .nan,
+            c.min.height == c.max.height ? c.min.height : .nan)
         if !same(parentSize, expectedParent) {
             return "measured with parent size \(parentSize), Texture gives \(expectedParent)"
         }
@@ -361,7 +387,8 @@ enum Invariants {
             d.unit == .auto ? auto : (d.unit == .points ? d.value : d.value * p)
         }
         let exactMain = main(r.min) == main(r.max) && main(r.min).isFinite && main(r.min) >= 0
-        let basisMain = same(main(r.min), resolve(basis, main(expectedParent), 0))
+        let basisMain =
+            same(main(r.min), resolve(basis, main(expectedParent), 0))
             && same(main(r.max), resolve(basis, main(expectedParent), .infinity))
         if !exactMain && !basisMain {
             return "measured with main axis \(main(r.min))…\(main(r.max)): neither its flex basis nor an exact length"
@@ -418,8 +445,10 @@ enum Invariants {
             guard let fresh = read() else { return [] }
             let expected = Snapshot(fresh.rootNode.layout(within: range, scale: fresh.scale))
             if incremental != expected {
-                return ["\(label): laid out in \(range) after the ranges before it, the result differs from a fresh "
-                    + "layout: \(incremental.difference(from: expected))"]
+                return [
+                    "\(label): laid out in \(range) after the ranges before it, the result differs from a fresh "
+                        + "layout: \(incremental.difference(from: expected))"
+                ]
             }
         }
         return []
@@ -427,8 +456,10 @@ enum Invariants {
 
     // MARK: Mutations
 
-    static func checkMutations(document: LayoutDocument, read: () -> LayoutDocument?, reference: Snapshot,
-                               count: Int, rng: inout SplitMix64, into findings: inout Findings, label: String) {
+    static func checkMutations(
+        document: LayoutDocument, read: () -> LayoutDocument?, reference: Snapshot,
+        count: Int, rng: inout SplitMix64, into findings: inout Findings, label: String
+    ) {
         var document = document
         let elements = allElements(document.rootNode)
         let originalRange = document.sizeRange, originalScale = document.scale
@@ -452,8 +483,9 @@ enum Invariants {
             changed.apply(to: allElements(fresh.rootNode)[index])
             let expected = Snapshot(fresh.rootNode.layout(within: range, scale: scale))
             if incremental != expected {
-                findings.fail("\(label): after \(description), a re-layout differs from a fresh layout: "
-                    + incremental.difference(from: expected))
+                findings.fail(
+                    "\(label): after \(description), a re-layout differs from a fresh layout: "
+                        + incremental.difference(from: expected))
                 return
             }
 
@@ -462,8 +494,9 @@ enum Invariants {
             document.scale = originalScale
             let undone = Snapshot(document.rootNode.layout(within: originalRange, scale: originalScale))
             if undone != reference {
-                findings.fail("\(label): after undoing \(description), the layout differs from the first: "
-                    + undone.difference(from: reference))
+                findings.fail(
+                    "\(label): after undoing \(description), the layout differs from the first: "
+                        + undone.difference(from: reference))
                 return
             }
         }
@@ -474,8 +507,11 @@ enum Invariants {
 struct ElementState {
     var style: Style
     var intrinsicSize: Size?
-    var stack: (StackDirection, Double, StackJustifyContent, StackAlignItems, StackFlexWrap, StackAlignContent,
-                Double)?
+    var stack:
+        (
+            StackDirection, Double, StackJustifyContent, StackAlignItems, StackFlexWrap, StackAlignContent,
+            Double
+        )?
     var insets: EdgeInsets?
     var ratio: Double?
     var relative: (RelativePosition, RelativePosition, RelativeSizingOption)?
@@ -556,8 +592,9 @@ struct ElementState {
         case "range":
             let maxW = gen.chance(0.3) ? Double.infinity : gen.length(upTo: 500)
             let maxH = gen.chance(0.3) ? Double.infinity : gen.length(upTo: 500)
-            range = SizeRange(min: Size(maxW.isFinite ? maxW / 4 * Double(gen.int(0...4)) : 0, 0),
-                              max: Size(maxW, maxH))
+            range = SizeRange(
+                min: Size(maxW.isFinite ? maxW / 4 * Double(gen.int(0...4)) : 0, 0),
+                max: Size(maxW, maxH))
         case "intrinsicSize": intrinsicSize = Size(gen.length(), gen.length())
         case "stack":
             guard var s = stack else { break }
@@ -572,12 +609,15 @@ struct ElementState {
             }
             stack = s
         case "insets":
-            insets = EdgeInsets(top: gen.signedLength(), left: gen.chance(0.2) ? .infinity : gen.signedLength(),
-                                bottom: gen.signedLength(), right: gen.signedLength())
+            insets = EdgeInsets(
+                top: gen.signedLength(), left: gen.chance(0.2) ? .infinity : gen.signedLength(),
+                bottom: gen.signedLength(), right: gen.signedLength())
         case "ratio": ratio = gen.pick([0.5, 1, 2, 0.25])
         case "relative":
-            relative = (gen.pick(RelativePosition.allCases), gen.pick(RelativePosition.allCases),
-                        gen.pick([[], .minimumWidth, .minimumHeight, .minimumSize]))
+            relative = (
+                gen.pick(RelativePosition.allCases), gen.pick(RelativePosition.allCases),
+                gen.pick([[], .minimumWidth, .minimumHeight, .minimumSize])
+            )
         case "center":
             center = (gen.pick([[], .x, .y, .xy]), gen.pick([[], .minimumX, .minimumY, .minimumXY]))
         case "sizing": absoluteSizing = gen.pick(AbsoluteSizing.allCases)

@@ -51,8 +51,9 @@ func keepFailingDocument(_ text: String, name: String) -> String {
             var generator = DocumentGenerator(seed: seed)
             let text = generator.document()
             var rng = SplitMix64(seed: seed ^ 0x5EED)
-            let result = Invariants.check(Array(text.utf8), label: "document \(index) (seed \(seed))",
-                                          mutations: 2, rng: &rng)
+            let result = Invariants.check(
+                Array(text.utf8), label: "document \(index) (seed \(seed))",
+                mutations: 2, rng: &rng)
             if result.rejected > 0 {
                 let path = keepFailingDocument(text, name: "rejected-\(seed).json")
                 Issue.record("the generator wrote a document the reader rejects (seed \(seed)): \(path)")
@@ -70,10 +71,12 @@ func keepFailingDocument(_ text: String, name: String) -> String {
             findings.merge(result)
         }
         let elapsed = ContinuousClock.now - start
-        print("PropertyTests.randomDocuments chunk \(chunk): \(range.count) documents (base seed "
-            + "\(PropertySettings.seed)) in \(elapsed): \(failing) failing, \(findings.clean) clean, "
-            + "\(findings.withIssues) with Texture-assert issues, \(findings.mutations) changes; child ranges checked: "
-            + findings.rangeChecks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        print(
+            "PropertyTests.randomDocuments chunk \(chunk): \(range.count) documents (base seed "
+                + "\(PropertySettings.seed)) in \(elapsed): \(failing) failing, \(findings.clean) clean, "
+                + "\(findings.withIssues) with Texture-assert issues, \(findings.mutations) changes; child ranges checked: "
+                + findings.rangeChecks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                    separator: ", "))
         // The range checks need documents that lay out without issues: at least half of them should.
         #expect(findings.clean * 2 >= range.count)
         for kind in ["absolute", "inset", "center", "relative", "stack"] {
@@ -155,8 +158,9 @@ func keepFailingDocument(_ text: String, name: String) -> String {
             var generator = DocumentGenerator(seed: 0xF022 &+ UInt64(index))
             generator.maxElements = 25
             let text = generator.document()
-            try text.write(to: folder.appendingPathComponent("generated-\(index).json"), atomically: true,
-                           encoding: .utf8)
+            try text.write(
+                to: folder.appendingPathComponent("generated-\(index).json"), atomically: true,
+                encoding: .utf8)
         }
     }
 }

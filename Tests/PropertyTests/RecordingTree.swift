@@ -145,9 +145,10 @@ final class RecordingStack: StackLayoutSpec, Recording {
     let recorder: Recorder
     init(_ recorder: Recorder, copying s: StackLayoutSpec, children: [LayoutElement]) {
         self.recorder = recorder
-        super.init(direction: s.direction, spacing: s.spacing, justifyContent: s.justifyContent,
-                   alignItems: s.alignItems, flexWrap: s.flexWrap, alignContent: s.alignContent,
-                   lineSpacing: s.lineSpacing, children: children)
+        super.init(
+            direction: s.direction, spacing: s.spacing, justifyContent: s.justifyContent,
+            alignItems: s.alignItems, flexWrap: s.flexWrap, alignContent: s.alignContent,
+            lineSpacing: s.lineSpacing, children: children)
         // The shortcuts map onto the values just copied, which they already produced.
         horizontalAlignment = s.horizontalAlignment
         verticalAlignment = s.verticalAlignment
@@ -213,8 +214,9 @@ final class RecordingRelative: RelativeLayoutSpec, Recording {
     let recorder: Recorder
     init(_ recorder: Recorder, copying s: RelativeLayoutSpec, child: LayoutElement) {
         self.recorder = recorder
-        super.init(horizontalPosition: s.horizontalPosition, verticalPosition: s.verticalPosition,
-                   sizingOption: s.sizingOption, child: child)
+        super.init(
+            horizontalPosition: s.horizontalPosition, verticalPosition: s.verticalPosition,
+            sizingOption: s.sizingOption, child: child)
     }
     override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         recorder.measure(self, c, parentSize) { super.calculateSize(c, parentSize: parentSize, context: context) }
@@ -259,8 +261,9 @@ final class RecordingCorner: CornerLayoutSpec, Recording {
     let recorder: Recorder
     init(_ recorder: Recorder, copying s: CornerLayoutSpec, child: LayoutElement, corner: LayoutElement) {
         self.recorder = recorder
-        super.init(child: child, corner: corner, location: s.cornerLocation, offset: s.offset,
-                   wrapsCorner: s.wrapsCorner)
+        super.init(
+            child: child, corner: corner, location: s.cornerLocation, offset: s.offset,
+            wrapsCorner: s.wrapsCorner)
     }
     override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
         recorder.measure(self, c, parentSize) { super.calculateSize(c, parentSize: parentSize, context: context) }
@@ -277,7 +280,8 @@ final class RecordingCorner: CornerLayoutSpec, Recording {
 func elementChildren(_ element: LayoutElement) -> [LayoutElement] {
     if let spec = element as? LayoutSpec { return spec.children }
     if let node = element as? DisplayNode, !(node is FixedSizeNode), !(node is TextNode),
-       let spec = node.layoutSpecThatFits(.unconstrained) {
+        let spec = node.layoutSpecThatFits(.unconstrained)
+    {
         return [spec]
     }
     return []

@@ -8,7 +8,8 @@ import Testing
 import TextureLayoutCompat
 import TextureLayoutText
 
-private let fallbackFontsInstalled = FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+private let fallbackFontsInstalled =
+    FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
     && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
 @Suite("ASTextNode font fallback")

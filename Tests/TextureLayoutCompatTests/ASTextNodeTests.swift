@@ -13,9 +13,10 @@ import TextureLayoutText
 typealias CompatTextNode = TextureLayoutCompat.ASTextNode
 
 /// `text` in DejaVu Sans (the system font here) at `size`, bold when asked.
-func attributed(_ text: String, size: CGFloat, bold: Bool = false,
-                _ more: [NSAttributedString.Key: Any] = [:]) -> NSAttributedString
-{
+func attributed(
+    _ text: String, size: CGFloat, bold: Bool = false,
+    _ more: [NSAttributedString.Key: Any] = [:]
+) -> NSAttributedString {
     let font = bold ? UIFont.boldSystemFont(ofSize: size) : UIFont.systemFont(ofSize: size)
     return NSAttributedString(string: text, attributes: [.font: font].merging(more) { $1 })
 }
@@ -114,7 +115,8 @@ struct TextNodeTests {
 
     @Test func maximumNumberOfLinesTruncatesAtTheTail() {
         // At 351 points Pango wraps this 15-point text into four lines; two are kept, 2 × 17.46 = 34.92 high.
-        let body = "Spent the afternoon at the lake with the dogs. The water was cold but they did not care at all, "
+        let body =
+            "Spent the afternoon at the lake with the dogs. The water was cold but they did not care at all, "
             + "and neither did we. Back next weekend with a picnic and a better camera."
         let node = textNode(attributed(body, size: 15))
         #expect(node.layoutThatFits(range(0, 0, 351, .infinity)).size.height == 70)  // 4 × 17.46 = 69.84

@@ -14,8 +14,9 @@ final class BadgeNode: ASDisplayNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .center, alignItems: .center,
-                          children: [label])
+        ASStackLayoutSpec(
+            direction: .horizontal, spacing: 0, justifyContent: .center, alignItems: .center,
+            children: [label])
     }
 }
 
@@ -86,8 +87,9 @@ struct CompatAPITests {
     @Test("A spec's ASLayout keeps the spec tree and unrounded positions")
     func specLayout() {
         let text = ASTextNode(50, 10)
-        let stack = ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .center,
-                                      alignItems: .start, children: [text])
+        let stack = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 0, justifyContent: .center,
+            alignItems: .start, children: [text])
         // §5.10: exact width 101, one 50-wide child: offset (101 − 50)/2 = 25.5, stored unrounded even at scale 1.
         let layout = stack.layoutThatFits(ASSizeRangeMake(CGSize(width: 101, height: 10)), scale: 1)
         #expect(layout.type == .layoutSpec)
@@ -99,7 +101,8 @@ struct CompatAPITests {
         node.layoutSpecBlock = { _, _ in stack }
         let flattened = node.layoutThatFits(ASSizeRangeMake(CGSize(width: 101, height: 10)), scale: 1)
         #expect(flattened.sublayoutFrames == [rect(26, 0, 50, 10)])
-        #expect(ASCalculateRootLayout(node, ASSizeRangeMake(CGSize(width: 101, height: 10))).sublayoutFrames
+        #expect(
+            ASCalculateRootLayout(node, ASSizeRangeMake(CGSize(width: 101, height: 10))).sublayoutFrames
                 == [rect(25.5, 0, 50, 10)])
     }
 
@@ -124,8 +127,9 @@ struct CompatAPITests {
         node.automaticallyManagesSubnodes = true
         var showSecond = true
         node.layoutSpecBlock = { _, _ in
-            ASStackLayoutSpec(direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .start,
-                              children: showSecond ? [first, second] : [first])
+            ASStackLayoutSpec(
+                direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .start,
+                children: showSecond ? [first, second] : [first])
         }
         _ = node.layoutThatFits(range(0, 0, 100, 100))
         #expect(node.subnodes.count == 2 && second.supernode === node)
@@ -154,7 +158,8 @@ struct CompatAPITests {
         #expect(layout.size == CGSize(width: 40, height: 90))
         // A plain node takes its max when both are bounded, else its min (§3.2).
         #expect(ASDisplayNode().layoutThatFits(range(0, 0, 320, 100)).size == CGSize(width: 320, height: 100))
-        #expect(ASDisplayNode().layoutThatFits(range(320, 0, 320, .infinity)).size
+        #expect(
+            ASDisplayNode().layoutThatFits(range(320, 0, 320, .infinity)).size
                 == CGSize(width: 320, height: 0))
         // §8.11: an intrinsic width of 33.3333 is 33.5 at scale 2 and 33.3333… at scale 3.
         let text = ASTextNode(33.3333, 10)
@@ -193,7 +198,8 @@ struct CompatAPITests {
         node.style.width = ASDimensionMake("50%")
         let layout = node.layoutThatFits(range(0, 0, 300, 100), parentSize: CGSize(width: 80, height: 100))
         #expect(layout.size == CGSize(width: 40, height: 100))
-        #expect(ASCalculateLayout(node, range(0, 0, 300, 100), CGSize(width: 80, height: 100)).size
+        #expect(
+            ASCalculateLayout(node, range(0, 0, 300, 100), CGSize(width: 80, height: 100)).size
                 == CGSize(width: 40, height: 100))
         // Without a parent size, percentages resolve against the range's max (§3.1): 150.
         #expect(node.layoutThatFits(range(0, 0, 300, 100)).size == CGSize(width: 150, height: 100))
@@ -277,7 +283,8 @@ struct CompatAPITests {
         let sizings: [ASAbsoluteLayoutSpecSizing] = [.default, .sizeToFit]
         let horizontal: [ASHorizontalAlignment] = [.none, .left, .middle, .right]
         let vertical: [ASVerticalAlignment] = [.none, .top, .center, .bottom]
-        #expect(directions.count + alignments.count + selves.count + positions.count + corners.count
+        #expect(
+            directions.count + alignments.count + selves.count + positions.count + corners.count
                 + sizings.count + horizontal.count + vertical.count == 31)
         #expect(ASStackLayoutSpec.vertical().direction == .vertical)
         #expect(ASLayoutSpec().layoutElementType == .layoutSpec)
@@ -302,8 +309,9 @@ struct CompatAPITests {
         let child = ASDisplayNodeWithBackgroundColor(UIColor.red, CGSize(width: 50, height: 50))
         let node = ASDisplayNode()
         node.layoutSpecBlock = { _, _ in
-            ASInsetLayoutSpec(insets: UIEdgeInsets(top: 10, left: CGFloat.infinity, bottom: 10, right: 10),
-                              child: child)
+            ASInsetLayoutSpec(
+                insets: UIEdgeInsets(top: 10, left: CGFloat.infinity, bottom: 10, right: 10),
+                child: child)
         }
         let layout = node.layoutThatFits(range(0, 0, 300, 300))
         // §8.6: the spec takes C.max.w = 300; the child is pinned 10 from the right: x = 300 − (10 + 50) = 240.

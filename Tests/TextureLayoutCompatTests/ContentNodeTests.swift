@@ -120,8 +120,9 @@ struct ImageNodeTests {
         let avatar = ASNetworkImageNode()
         avatar.url = URL(string: "https://example.com/avatar.png")
         avatar.style.preferredSize = CGSize(width: 44, height: 44)
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .start,
-                                    alignItems: .center, children: [avatar])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 8, justifyContent: .start,
+            alignItems: .center, children: [avatar])
         let layout = row.layoutThatFits(range(0, 0, 320, .infinity))
         #expect(layout.sublayouts[0].frame == rect(0, 0, 44, 44))
         avatar.image = UIImage(size: CGSize(width: 200, height: 200))
@@ -234,8 +235,9 @@ struct ScrollNodeTests {
         // In a vertical list the parent's height is unbounded: not a usable size, so the node takes the
         // content's height, 900, and the parent's width, 320.
         let (scroll, _) = scrollNode(blocks: 3, width: 100, height: 300)
-        let layout = scroll.layoutThatFits(range(320, 0, 320, .infinity),
-                                           parentSize: CGSize(width: 320, height: CGFloat.infinity))
+        let layout = scroll.layoutThatFits(
+            range(320, 0, 320, .infinity),
+            parentSize: CGSize(width: 320, height: CGFloat.infinity))
         #expect(layout.size == CGSize(width: 320, height: 900))
     }
 

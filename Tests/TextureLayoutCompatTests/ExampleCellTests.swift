@@ -12,9 +12,10 @@ private final class FeedPostCell: ASCellNode {
     let avatar = ASNetworkImageNode()
     let name = textNode(attributed("Jane Doe", size: 15, bold: true))
     let time = textNode(attributed("2h", size: 13, [.foregroundColor: UIColor.gray]))
-    let body = textNode(attributed(
-        "Spent the afternoon at the lake with the dogs. The water was cold but they did not care at all, "
-            + "and neither did we. Back next weekend with a picnic and a better camera.", size: 15))
+    let body = textNode(
+        attributed(
+            "Spent the afternoon at the lake with the dogs. The water was cold but they did not care at all, "
+                + "and neither did we. Back next weekend with a picnic and a better camera.", size: 15))
     let photo = ASNetworkImageNode()
     let like = ASButtonNode()
     let comment = ASButtonNode()
@@ -34,15 +35,19 @@ private final class FeedPostCell: ASCellNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        let nameAndTime = ASStackLayoutSpec(direction: .vertical, spacing: 2, justifyContent: .start,
-                                            alignItems: .start, children: [name, time])
-        let header = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .start,
-                                       alignItems: .center, children: [avatar, nameAndTime])
+        let nameAndTime = ASStackLayoutSpec(
+            direction: .vertical, spacing: 2, justifyContent: .start,
+            alignItems: .start, children: [name, time])
+        let header = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 8, justifyContent: .start,
+            alignItems: .center, children: [avatar, nameAndTime])
         let media = ASRatioLayoutSpec(ratio: 0.5, child: photo)
-        let controls = ASStackLayoutSpec(direction: .horizontal, spacing: 16, justifyContent: .start,
-                                         alignItems: .stretch, children: [like, comment])
-        let content = ASStackLayoutSpec(direction: .vertical, spacing: 10, justifyContent: .start,
-                                        alignItems: .stretch, children: [header, body, media, controls])
+        let controls = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 16, justifyContent: .start,
+            alignItems: .stretch, children: [like, comment])
+        let content = ASStackLayoutSpec(
+            direction: .vertical, spacing: 10, justifyContent: .start,
+            alignItems: .stretch, children: [header, body, media, controls])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12), child: content)
     }
 }
@@ -64,11 +69,13 @@ private final class ProductCell: ASCellNode {
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         let picture = ASCornerLayoutSpec(child: image, corner: badge, location: .topRight)
-        let info = ASStackLayoutSpec(direction: .vertical, spacing: 4, justifyContent: .start, alignItems: .start,
-                                     children: [title, price])
+        let info = ASStackLayoutSpec(
+            direction: .vertical, spacing: 4, justifyContent: .start, alignItems: .start,
+            children: [title, price])
         info.style.flexGrow = 1
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 12, justifyContent: .start,
-                                    alignItems: .start, children: [picture, info])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 12, justifyContent: .start,
+            alignItems: .start, children: [picture, info])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8), child: row)
     }
 }
@@ -99,8 +106,13 @@ struct ExampleCellTests {
         #expect(cell.comment.frame == rect(12 + 48, 296.5, 32, 32))
         // The buttons' own passes placed their icons inside the 4-point insets.
         #expect(cell.like.imageNode.frame == rect(4, 4, 24, 24))
-        #expect(same(cell.subnodes, [cell.avatar, cell.name, cell.time, cell.body, cell.photo, cell.like,
-                                     cell.comment]))
+        #expect(
+            same(
+                cell.subnodes,
+                [
+                    cell.avatar, cell.name, cell.time, cell.body, cell.photo, cell.like,
+                    cell.comment,
+                ]))
     }
 
     @Test func productRow() {

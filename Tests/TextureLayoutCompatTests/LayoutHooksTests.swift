@@ -36,8 +36,9 @@ private final class HookedCardNode: RecordingNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 5, justifyContent: .start, alignItems: .start,
-                                    children: [a, b])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 5, justifyContent: .start, alignItems: .start,
+            children: [a, b])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10), child: row)
     }
 }

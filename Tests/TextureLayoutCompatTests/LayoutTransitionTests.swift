@@ -15,8 +15,11 @@ private final class SignUpNode: ASDisplayNode {
     var step = Step.email
 
     /// What animateLayoutTransition(_:) saw.
-    var recorded: (inserted: [ASDisplayNode], removed: [ASDisplayNode], subnodes: [ASDisplayNode],
-                   animated: Bool, fromSize: CGSize?, toSize: CGSize?, toRange: ASSizeRange)?
+    var recorded:
+        (
+            inserted: [ASDisplayNode], removed: [ASDisplayNode], subnodes: [ASDisplayNode],
+            animated: Bool, fromSize: CGSize?, toSize: CGSize?, toRange: ASSizeRange
+        )?
     var events: [String] = []
     /// Called with the context in animateLayoutTransition(_:).
     var inspect: ((ASContextTransitioning) -> Void)?
@@ -28,22 +31,26 @@ private final class SignUpNode: ASDisplayNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        let rows: [ASDisplayNode] = switch step {
-        case .email: [email, next]
-        case .password: [email, password, signUp]
-        case .reordered: [next, email]
-        }
-        let stack = ASStackLayoutSpec(direction: .vertical, spacing: 10, justifyContent: .start,
-                                      alignItems: .stretch, children: rows)
+        let rows: [ASDisplayNode] =
+            switch step {
+            case .email: [email, next]
+            case .password: [email, password, signUp]
+            case .reordered: [next, email]
+            }
+        let stack = ASStackLayoutSpec(
+            direction: .vertical, spacing: 10, justifyContent: .start,
+            alignItems: .stretch, children: rows)
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 20, left: 20, bottom: 20, right: 20), child: stack)
     }
 
     override func animateLayoutTransition(_ context: ASContextTransitioning) {
         events.append("animate")
-        recorded = (context.insertedSubnodes(), context.removedSubnodes(), subnodes, context.isAnimated(),
-                    context.layout(forKey: ASTransitionContextFromLayoutKey)?.size,
-                    context.layout(forKey: ASTransitionContextToLayoutKey)?.size,
-                    context.constrainedSize(forKey: ASTransitionContextToLayoutKey))
+        recorded = (
+            context.insertedSubnodes(), context.removedSubnodes(), subnodes, context.isAnimated(),
+            context.layout(forKey: ASTransitionContextFromLayoutKey)?.size,
+            context.layout(forKey: ASTransitionContextToLayoutKey)?.size,
+            context.constrainedSize(forKey: ASTransitionContextToLayoutKey)
+        )
         inspect?(context)
         super.animateLayoutTransition(context)
     }
@@ -118,8 +125,10 @@ struct LayoutTransitionTests {
         form.step = .email
         var frames: [String: CGRect] = [:]
         form.inspect = { context in
-            for (name, node) in [("email", form.email), ("next", form.next), ("password", form.password),
-                                 ("signUp", form.signUp)] {
+            for (name, node) in [
+                ("email", form.email), ("next", form.next), ("password", form.password),
+                ("signUp", form.signUp),
+            ] {
                 frames["initial \(name)"] = context.initialFrame(for: node)
                 frames["final \(name)"] = context.finalFrame(for: node)
             }
@@ -177,10 +186,15 @@ struct LayoutTransitionTests {
         let node = ASDisplayNode()
         node.automaticallyManagesSubnodes = true
         node.layoutSpecBlock = { _, _ in
-            state == 1 ? ASAbsoluteLayoutSpec(children: [a, b])
-                : ASAbsoluteLayoutSpec(children: [a, ASStackLayoutSpec(direction: .horizontal, spacing: 0,
-                                                                       justifyContent: .start, alignItems: .start,
-                                                                       children: [c, b])])
+            state == 1
+                ? ASAbsoluteLayoutSpec(children: [a, b])
+                : ASAbsoluteLayoutSpec(children: [
+                    a,
+                    ASStackLayoutSpec(
+                        direction: .horizontal, spacing: 0,
+                        justifyContent: .start, alignItems: .start,
+                        children: [c, b]),
+                ])
         }
         let sizeToFit = range(0, 0, .greatestFiniteMagnitude, .greatestFiniteMagnitude)
         node.frame = CGRect(origin: .zero, size: node.layoutThatFits(sizeToFit).size)

@@ -14,8 +14,9 @@ import TextureLayout
         title.style.flexShrink = 1
         let spacer = LayoutSpec()
         spacer.style.flexGrow = 1
-        let row = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center,
-                                  children: [avatar, title, spacer])
+        let row = StackLayoutSpec(
+            direction: .horizontal, spacing: 8, alignItems: .center,
+            children: [avatar, title, spacer])
         let cell = DisplayNode()
         cell.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 12), child: row) }
 
@@ -23,12 +24,16 @@ import TextureLayout
         // Row: exactly 351 wide; 44 + 8 + 200 + 8 + 0 = 260, the spacer grows by 91. Line cross 44; the title is
         // centred at floor((44 - 18) / 2) = 13, so at 12 + 13 = 25 in the cell.
         #expect(layout.size == Size(375, 68))
-        #expect(layout.subnodeLayouts.map(\.frameInSupernode)
-            == [Rect(x: 12, y: 12, width: 44, height: 44), Rect(x: 64, y: 25, width: 200, height: 18)])
+        #expect(
+            layout.subnodeLayouts.map(\.frameInSupernode)
+                == [Rect(x: 12, y: 12, width: 44, height: 44), Rect(x: 64, y: 25, width: 200, height: 18)])
         // Printed results say which element they are.
-        #expect(layout.subnodeLayouts.map(\.description)
-            == [#"FixedSizeNode "avatar" at (12.0, 12.0) size 44.0×44.0"#,
-                #"FixedSizeNode "title" at (64.0, 25.0) size 200.0×18.0"#])
+        #expect(
+            layout.subnodeLayouts.map(\.description)
+                == [
+                    #"FixedSizeNode "avatar" at (12.0, 12.0) size 44.0×44.0"#,
+                    #"FixedSizeNode "title" at (64.0, 25.0) size 200.0×18.0"#,
+                ])
         #expect(layout.element.description == "DisplayNode")
     }
 }

@@ -68,9 +68,10 @@ struct CompatScaleTests {
         _ = node.layoutThatFits(range(0, 0, 100, 100))
         #expect(node.subnodes.count == count / 2)
         #expect(zip(node.subnodes, shown).allSatisfy { $0 === $1 })
-        #expect(children.indices.allSatisfy { index in
-            index % 2 == 1 ? children[index].supernode === node : children[index].supernode == nil
-        })
+        #expect(
+            children.indices.allSatisfy { index in
+                index % 2 == 1 ? children[index].supernode === node : children[index].supernode == nil
+            })
         // With quadratic updates this test took about 30 seconds in a debug build; now about 0.3.
         #expect(clock.now - start < .seconds(10))
     }

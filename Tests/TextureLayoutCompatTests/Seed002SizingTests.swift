@@ -51,11 +51,11 @@ final class PreferredLayoutSizeNode: ASDisplayNode, LayoutSpecProviding {
     let layoutElement = ASImageNode(40, 40)
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        // Dimension type "Auto" indicates that the layout element may 
+        // Dimension type "Auto" indicates that the layout element may
         // be resolved in whatever way makes most sense given the circumstances
         let width = ASDimensionMake(.auto, 0)
         let height = ASDimensionMake("50%")
-                
+
         layoutElement.style.preferredLayoutSize = ASLayoutSizeMake(width, height)
         return ASWrapperLayoutSpec(layoutElement: layoutElement)
     }
@@ -76,11 +76,11 @@ final class HalfDimensionsNode: ASDisplayNode, LayoutSpecProviding {
     let layoutElement = ASImageNode(40, 40)
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        layoutElement.style.width     = ASDimensionMake("50%")
-        layoutElement.style.minWidth  = ASDimensionMake("50%")
-        layoutElement.style.maxWidth  = ASDimensionMake("50%")
+        layoutElement.style.width = ASDimensionMake("50%")
+        layoutElement.style.minWidth = ASDimensionMake("50%")
+        layoutElement.style.maxWidth = ASDimensionMake("50%")
 
-        layoutElement.style.height    = ASDimensionMake("50%")
+        layoutElement.style.height = ASDimensionMake("50%")
         layoutElement.style.minHeight = ASDimensionMake("50%")
         layoutElement.style.maxHeight = ASDimensionMake("50%")
         return ASWrapperLayoutSpec(layoutElement: layoutElement)
@@ -156,8 +156,11 @@ struct Seed002SizingTests {
         #expect(layout.sublayouts.map { $0.layoutElement === node.leftText } == [true, false])
         #expect(layout.sublayoutFrames == [rect(0, 0, 120, 20), rect(120, 0, 180, 30)])
         // Automatic subnode management made the two text nodes the subnodes, in layout order.
-        #expect(node.subnodes.map(ObjectIdentifier.init) == [ObjectIdentifier(node.leftText),
-                                                             ObjectIdentifier(node.rightText)])
+        #expect(
+            node.subnodes.map(ObjectIdentifier.init) == [
+                ObjectIdentifier(node.leftText),
+                ObjectIdentifier(node.rightText),
+            ])
         #expect(node.leftText.supernode === node)
     }
 
@@ -168,10 +171,13 @@ struct Seed002SizingTests {
         #expect(size.width == .points(10))
         #expect(size.height == .fraction(0.2))
         // §1.2: each axis resolves on its own; auto takes the auto size.
-        #expect(ASLayoutSizeResolveSize(size, CGSize(width: 500, height: 500), CGSize(width: 1, height: 2))
+        #expect(
+            ASLayoutSizeResolveSize(size, CGSize(width: 500, height: 500), CGSize(width: 1, height: 2))
                 == CGSize(width: 10, height: 100))
-        #expect(ASLayoutSizeResolveSize(ASLayoutSizeAuto, CGSize(width: 500, height: 500),
-                                        CGSize(width: 1, height: 2)) == CGSize(width: 1, height: 2))
+        #expect(
+            ASLayoutSizeResolveSize(
+                ASLayoutSizeAuto, CGSize(width: 500, height: 500),
+                CGSize(width: 1, height: 2)) == CGSize(width: 1, height: 2))
     }
 
     @Test("preferredLayoutSize: auto width, 50% height")
@@ -184,7 +190,8 @@ struct Seed002SizingTests {
         // The wrapper is max(C.min, child).
         #expect(layout.size == CGSize(width: 40, height: 150))
         #expect(layout.sublayoutFrames == [rect(0, 0, 40, 150)])
-        #expect(node.layoutElement.style.preferredLayoutSize
+        #expect(
+            node.layoutElement.style.preferredLayoutSize
                 == ASLayoutSizeMake(ASDimensionAuto, ASDimensionMakeWithFraction(0.5)))
     }
 
@@ -210,7 +217,8 @@ struct Seed002SizingTests {
         #expect(layout.size == CGSize(width: 100, height: 50))
         #expect(layout.sublayoutFrames == [rect(0, 0, 100, 50)])
         let style = node.layoutElement.style
-        #expect([style.width, style.minWidth, style.maxWidth, style.height, style.minHeight, style.maxHeight]
+        #expect(
+            [style.width, style.minWidth, style.maxWidth, style.height, style.minHeight, style.maxHeight]
                 == Array(repeating: ASDimensionMakeWithFraction(0.5), count: 6))
     }
 

@@ -12,9 +12,8 @@ final class WrapperSubnodeNode: ASDisplayNode {
     let _subnode = ASImageNode(60, 40)
 
     // return a single subnode from layoutSpecThatFits:
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec 
-    {
-      return ASWrapperLayoutSpec(layoutElement: _subnode)
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        return ASWrapperLayoutSpec(layoutElement: _subnode)
     }
 }
 
@@ -23,11 +22,11 @@ final class WrapperSizedSubnodeNode: ASDisplayNode {
     let _subnode = ASImageNode(60, 40)
 
     // set a size (but not position)
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec 
-    {
-      _subnode.style.preferredSize = CGSize(width: constrainedSize.max.width,
-                                            height: constrainedSize.max.height / 2.0)
-      return ASWrapperLayoutSpec(layoutElement: _subnode)
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        _subnode.style.preferredSize = CGSize(
+            width: constrainedSize.max.width,
+            height: constrainedSize.max.height / 2.0)
+        return ASWrapperLayoutSpec(layoutElement: _subnode)
     }
 }
 
@@ -37,19 +36,19 @@ final class StackNode: ASDisplayNode {
     let titleNode = ASTextNode(20, 16)
     let subtitleNode = ASTextNode(25, 33)
 
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec 
-    {
-      let mainStack = ASStackLayoutSpec(direction: .horizontal,
-                                        spacing: 6.0,
-                                        justifyContent: .start,
-                                        alignItems: .center,
-                                        children: [titleNode, subtitleNode])
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let mainStack = ASStackLayoutSpec(
+            direction: .horizontal,
+            spacing: 6.0,
+            justifyContent: .start,
+            alignItems: .center,
+            children: [titleNode, subtitleNode])
 
-      // Set some constrained size to the stack
-      mainStack.style.minWidth = ASDimensionMakeWithPoints(60.0)
-      mainStack.style.maxHeight = ASDimensionMakeWithPoints(40.0)
+        // Set some constrained size to the stack
+        mainStack.style.minWidth = ASDimensionMakeWithPoints(60.0)
+        mainStack.style.maxHeight = ASDimensionMakeWithPoints(40.0)
 
-      return mainStack
+        return mainStack
     }
 }
 
@@ -58,69 +57,64 @@ final class StackNode: ASDisplayNode {
 final class InsetNode: ASDisplayNode {
     let textNode = ASTextNode(50.2, 20)
 
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let insets = UIEdgeInsets(top: 10.0, left: 10.0, bottom: 10.0, right: 10.0)
-      let headerWithInset = ASInsetLayoutSpec(insets: insets, child: textNode)
-      return headerWithInset
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let insets = UIEdgeInsets(top: 10.0, left: 10.0, bottom: 10.0, right: 10.0)
+        let headerWithInset = ASInsetLayoutSpec(insets: insets, child: textNode)
+        return headerWithInset
     }
 }
 
 // MARK: - ASOverlayLayoutSpec and ASBackgroundLayoutSpec
 
 final class OverlayNode: ASDisplayNode {
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
-      let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red)
-      return ASOverlayLayoutSpec(child: backgroundNode, overlay: foregroundNode)
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
+        let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red)
+        return ASOverlayLayoutSpec(child: backgroundNode, overlay: foregroundNode)
     }
 }
 
 final class BackgroundNode: ASDisplayNode {
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
-      let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red)
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
+        let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red)
 
-      return ASBackgroundLayoutSpec(child: foregroundNode, background: backgroundNode)
+        return ASBackgroundLayoutSpec(child: foregroundNode, background: backgroundNode)
     }
 }
 
 // MARK: - ASCenterLayoutSpec, ASRatioLayoutSpec, ASRelativeLayoutSpec
 
 final class CenterNode: ASDisplayNode {
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let subnode = ASDisplayNodeWithBackgroundColor(UIColor.green, CGSize(width: 60.0, height: 100.0))
-      let centerSpec = ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: [], child: subnode)
-      return centerSpec
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let subnode = ASDisplayNodeWithBackgroundColor(UIColor.green, CGSize(width: 60.0, height: 100.0))
+        let centerSpec = ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: [], child: subnode)
+        return centerSpec
     }
 }
 
 final class RatioNode: ASDisplayNode {
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      // Half Ratio
-      let subnode = ASDisplayNodeWithBackgroundColor(UIColor.green, CGSize(width: 100, height: 100.0))
-      let ratioSpec = ASRatioLayoutSpec(ratio: 0.5, child: subnode)
-      return ratioSpec
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        // Half Ratio
+        let subnode = ASDisplayNodeWithBackgroundColor(UIColor.green, CGSize(width: 100, height: 100.0))
+        let ratioSpec = ASRatioLayoutSpec(ratio: 0.5, child: subnode)
+        return ratioSpec
     }
 }
 
 final class RelativeNode: ASDisplayNode {
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
-      let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red, CGSize(width: 70.0, height: 100.0))
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let backgroundNode = ASDisplayNodeWithBackgroundColor(UIColor.blue)
+        let foregroundNode = ASDisplayNodeWithBackgroundColor(UIColor.red, CGSize(width: 70.0, height: 100.0))
 
-      let relativeSpec = ASRelativeLayoutSpec(horizontalPosition: .start,
-                                              verticalPosition: .start,
-                                              sizingOption: [],
-                                              child: foregroundNode)
+        let relativeSpec = ASRelativeLayoutSpec(
+            horizontalPosition: .start,
+            verticalPosition: .start,
+            sizingOption: [],
+            child: foregroundNode)
 
-      let backgroundSpec = ASBackgroundLayoutSpec(child: relativeSpec, background: backgroundNode)
-      return backgroundSpec
+        let backgroundSpec = ASBackgroundLayoutSpec(child: relativeSpec, background: backgroundNode)
+        return backgroundSpec
     }
 }
 
@@ -132,24 +126,29 @@ final class AbsoluteNode: ASDisplayNode {
     let simonVideoNode = ASVideoNode()
     let hlsVideoNode = ASVideoNode()
 
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let maxConstrainedSize = constrainedSize.max
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let maxConstrainedSize = constrainedSize.max
 
-      // Layout all nodes absolute in a static layout spec
-      guitarVideoNode.style.layoutPosition = CGPoint.zero
-      guitarVideoNode.style.preferredSize = CGSize(width: maxConstrainedSize.width, height: maxConstrainedSize.height / 3.0)
+        // Layout all nodes absolute in a static layout spec
+        guitarVideoNode.style.layoutPosition = CGPoint.zero
+        guitarVideoNode.style.preferredSize = CGSize(
+            width: maxConstrainedSize.width, height: maxConstrainedSize.height / 3.0)
 
-      nicCageVideoNode.style.layoutPosition = CGPoint(x: maxConstrainedSize.width / 2.0, y: maxConstrainedSize.height / 3.0)
-      nicCageVideoNode.style.preferredSize = CGSize(width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
+        nicCageVideoNode.style.layoutPosition = CGPoint(
+            x: maxConstrainedSize.width / 2.0, y: maxConstrainedSize.height / 3.0)
+        nicCageVideoNode.style.preferredSize = CGSize(
+            width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
 
-      simonVideoNode.style.layoutPosition = CGPoint(x: 0.0, y: maxConstrainedSize.height - (maxConstrainedSize.height / 3.0))
-      simonVideoNode.style.preferredSize = CGSize(width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
+        simonVideoNode.style.layoutPosition = CGPoint(
+            x: 0.0, y: maxConstrainedSize.height - (maxConstrainedSize.height / 3.0))
+        simonVideoNode.style.preferredSize = CGSize(
+            width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
 
-      hlsVideoNode.style.layoutPosition = CGPoint(x: 0.0, y: maxConstrainedSize.height / 3.0)
-      hlsVideoNode.style.preferredSize = CGSize(width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
+        hlsVideoNode.style.layoutPosition = CGPoint(x: 0.0, y: maxConstrainedSize.height / 3.0)
+        hlsVideoNode.style.preferredSize = CGSize(
+            width: maxConstrainedSize.width / 2.0, height: maxConstrainedSize.height / 3.0)
 
-      return ASAbsoluteLayoutSpec(children: [guitarVideoNode, nicCageVideoNode, simonVideoNode, hlsVideoNode])
+        return ASAbsoluteLayoutSpec(children: [guitarVideoNode, nicCageVideoNode, simonVideoNode, hlsVideoNode])
     }
 }
 
@@ -159,14 +158,13 @@ final class SpacerNode: ASDisplayNode {
     let imageNode = ASImageNode(40, 40)
     let textNode = ASTextNode(60, 20)
 
-    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec
-    {
-      let stack = ASStackLayoutSpec.horizontal()
-      let spacer = ASLayoutSpec()
-      spacer.style.flexGrow = 1.0
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        let stack = ASStackLayoutSpec.horizontal()
+        let spacer = ASLayoutSpec()
+        spacer.style.flexGrow = 1.0
 
-      stack.children = [imageNode, spacer, textNode]
-      return stack
+        stack.children = [imageNode, spacer, textNode]
+        return stack
     }
 }
 
@@ -309,22 +307,24 @@ struct Seed003LayoutSpecTests {
         // scale 2 to 167 (§3.6). Node positions are ceiled when flattened (§6.2): 500/3 → 167 and
         // 500 − 500/3 = 333.33… → 333.5.
         #expect(layout.size == CGSize(width: 300, height: 500))
-        #expect(layout.sublayoutFrames == [
-            rect(0, 0, 300, 167),
-            rect(150, 167, 150, 167),
-            rect(0, 333.5, 150, 167),
-            rect(0, 167, 150, 167),
-        ])
+        #expect(
+            layout.sublayoutFrames == [
+                rect(0, 0, 300, 167),
+                rect(150, 167, 150, 167),
+                rect(0, 333.5, 150, 167),
+                rect(0, 167, 150, 167),
+            ])
         #expect(layout.frame(for: node.simonVideoNode) == rect(0, 333.5, 150, 167))
         // At scale 3 the thirds are representable: 500/3 and 1000/3.
         let fine = node.layoutThatFits(range(0, 0, 300, 500), scale: 3)
         let third = CGFloat(500.0 / 3), twoThirds = CGFloat(1000.0 / 3)
-        #expect(fine.sublayoutFrames == [
-            rect(0, 0, 300, third),
-            rect(150, third, 150, third),
-            rect(0, twoThirds, 150, third),
-            rect(0, third, 150, third),
-        ])
+        #expect(
+            fine.sublayoutFrames == [
+                rect(0, 0, 300, third),
+                rect(150, third, 150, third),
+                rect(0, twoThirds, 150, third),
+                rect(0, third, 150, third),
+            ])
     }
 
     @Test("ASLayoutSpec as a spacer with flexGrow 1.0")

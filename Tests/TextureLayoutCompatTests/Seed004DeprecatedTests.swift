@@ -21,7 +21,7 @@ final class PlaceSingleDetailNode: ASDisplayNode {
         leftSideStack.children = [titleLabel, subtitleLabel]
         let horizontalStack = ASStackLayoutSpec.horizontal()
         leftSideStack.flexBasis = ASRelativeDimensionMakeWithPercent(0.4)
-        self.detailLabel.flexBasis  = ASRelativeDimensionMakeWithPercent(0.6)
+        self.detailLabel.flexBasis = ASRelativeDimensionMakeWithPercent(0.6)
         horizontalStack.children = [leftSideStack, self.detailLabel]
         return horizontalStack
     }
@@ -96,8 +96,11 @@ extension Seed004Names {
         ]
         // §1.5: the old names map to ASDimensionMakeWithPoints / ASDimensionMakeWithFraction; "percent" held a
         // 0…1 value, so 0.4 is 40 %.
-        #expect(values == [.points(12), .fraction(0.4), .points(7), .fraction(0.25), .fraction(0.75),
-                           .fraction(0.5)])
+        #expect(
+            values == [
+                .points(12), .fraction(0.4), .points(7), .fraction(0.25), .fraction(0.75),
+                .fraction(0.5),
+            ])
         // §1.5: ASRelativeDimensionMake with auto asserted in Texture and returned 0 points.
         #expect(ASRelativeDimensionMake(.auto, 3) == .points(0))
         let type: ASRelativeDimensionType = .points
@@ -106,12 +109,15 @@ extension Seed004Names {
 
     @available(*, deprecated, message: "exercises the deprecated names on purpose")
     func relativeSizeConstructors() {
-        let size: ASRelativeSize = ASRelativeSizeMake(ASRelativeDimensionMakeWithPoints(10),
-                                                      ASRelativeDimensionMakeWithPercent(0.5))
+        let size: ASRelativeSize = ASRelativeSizeMake(
+            ASRelativeDimensionMakeWithPoints(10),
+            ASRelativeDimensionMakeWithPercent(0.5))
         #expect(size == ASLayoutSizeMake(ASDimensionMakeWithPoints(10), ASDimensionMakeWithFraction(0.5)))
-        #expect(ASRelativeSizeMakeWithCGSize(CGSize(width: 3, height: 4))
+        #expect(
+            ASRelativeSizeMakeWithCGSize(CGSize(width: 3, height: 4))
                 == ASLayoutSizeMake(ASDimensionMakeWithPoints(3), ASDimensionMakeWithPoints(4)))
-        #expect(ASRelativeSizeMakeWithFraction(0.5)
+        #expect(
+            ASRelativeSizeMakeWithFraction(0.5)
                 == ASLayoutSizeMake(ASDimensionMakeWithFraction(0.5), ASDimensionMakeWithFraction(0.5)))
     }
 
@@ -124,16 +130,23 @@ extension Seed004Names {
             ASRelativeSizeMake(ASRelativeDimensionMakeWithPoints(10), ASRelativeDimensionMakeWithPercent(0.5)),
             ASRelativeSizeMakeWithCGSize(CGSize(width: 100, height: 80)))
         // §1.5: resolving against the parent size (200, 60): 50 % of 60 is 30.
-        #expect(ASRelativeSizeRangeResolve(mixed, CGSize(width: 200, height: 60))
+        #expect(
+            ASRelativeSizeRangeResolve(mixed, CGSize(width: 200, height: 60))
                 == ASSizeRangeMake(CGSize(width: 10, height: 30), CGSize(width: 100, height: 80)))
         // §1.5: an auto dimension resolves to the parent's length itself.
-        #expect(ASRelativeSizeRangeResolve(ASRelativeSizeRangeUnconstrained, CGSize(width: 200, height: 60))
+        #expect(
+            ASRelativeSizeRangeResolve(ASRelativeSizeRangeUnconstrained, CGSize(width: 200, height: 60))
                 == ASSizeRangeMake(CGSize(width: 200, height: 60)))
         #expect(ASRelativeSizeRangeMakeWithExactFraction(0.5).max == ASRelativeSizeMakeWithFraction(0.5))
-        #expect(ASRelativeSizeRangeMakeWithExactRelativeDimensions(ASDimensionMakeWithPoints(1),
-                                                                   ASDimensionMakeWithPoints(2)).min
-                == ASRelativeSizeRangeMakeWithExactRelativeSize(ASRelativeSizeMakeWithCGSize(
-                    CGSize(width: 1, height: 2))).max)
+        #expect(
+            ASRelativeSizeRangeMakeWithExactRelativeDimensions(
+                ASDimensionMakeWithPoints(1),
+                ASDimensionMakeWithPoints(2)
+            ).min
+                == ASRelativeSizeRangeMakeWithExactRelativeSize(
+                    ASRelativeSizeMakeWithCGSize(
+                        CGSize(width: 1, height: 2))
+                ).max)
         #expect(ASSizeRangeMakeExactSize(CGSize(width: 5, height: 6)) == ASSizeRangeMake(CGSize(width: 5, height: 6)))
     }
 
@@ -160,8 +173,11 @@ extension Seed004Names {
         // position; the spec is max over children of position + size = (max(50, 90), max(35, 70)) = 90×70.
         #expect(layout.size == CGSize(width: 90, height: 70))
         #expect(layout.sublayoutFrames == [rect(10, 5, 40, 30), rect(30, 50, 60, 20)])
-        #expect(node.badge.style.minLayoutSize == ASLayoutSizeMake(ASDimensionMakeWithPoints(40),
-                                                                   ASDimensionMakeWithPoints(30)))
+        #expect(
+            node.badge.style.minLayoutSize
+                == ASLayoutSizeMake(
+                    ASDimensionMakeWithPoints(40),
+                    ASDimensionMakeWithPoints(30)))
         #expect(node.badge.style.layoutPosition == CGPoint(x: 10, y: 5))
         #expect(node.caption.sizeRange == ASRelativeSizeRangeMakeWithExactCGSize(CGSize(width: 60, height: 20)))
     }

@@ -42,9 +42,11 @@ private final class OuterNode: ASDisplayNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 0.3, bottom: 0, right: 0),
-                          child: ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .start,
-                                                   alignItems: .start, children: [a, inner]))
+        ASInsetLayoutSpec(
+            insets: UIEdgeInsets(top: 0, left: 0.3, bottom: 0, right: 0),
+            child: ASStackLayoutSpec(
+                direction: .horizontal, spacing: 0, justifyContent: .start,
+                alignItems: .start, children: [a, inner]))
     }
 }
 
@@ -57,7 +59,9 @@ struct SemanticContentAttributeTests {
     private let rtlOuter = [rect(15.5, 0, 20, 10), rect(0, 0, 15.5, 10)]
     private let rtlInner = [rect(0, 0, 10, 10)]
 
-    private func layOut(_ outer: OuterNode, _ direction: UIUserInterfaceLayoutDirection)
+    private func layOut(
+        _ outer: OuterNode, _ direction: UIUserInterfaceLayoutDirection
+    )
         -> (outer: [CGRect], inner: [CGRect])
     {
         let layout = outer.layoutThatFits(range(0, 0, 100, 100), userInterfaceLayoutDirection: direction)
@@ -79,9 +83,11 @@ struct SemanticContentAttributeTests {
         #expect(layOut(OuterNode(), .rightToLeft) == (rtlOuter, rtlInner))
     }
 
-    @Test("forceLeftToRight, playback and spatial never flip", arguments: [
-        UISemanticContentAttribute.forceLeftToRight, .playback, .spatial,
-    ])
+    @Test(
+        "forceLeftToRight, playback and spatial never flip",
+        arguments: [
+            UISemanticContentAttribute.forceLeftToRight, .playback, .spatial,
+        ])
     func leftToRightAttributes(attribute: UISemanticContentAttribute) {
         let outer = OuterNode()
         outer.inner.semanticContentAttribute = attribute
@@ -108,8 +114,9 @@ extension SemanticContentAttributeTests {
         ASDisplayNode.$userInterfaceLayoutDirection.withValue(.rightToLeft) {
             #expect(outer.layoutThatFits(range(0, 0, 100, 100)).sublayoutFrames == rtlOuter)
             #expect(outer.inner.calculatedLayout?.sublayoutFrames == rtlInner)
-            #expect(outer.layoutThatFits(range(0, 0, 100, 100), parentSize: CGSize(width: 100, height: 100))
-                .sublayoutFrames == rtlOuter)
+            #expect(
+                outer.layoutThatFits(range(0, 0, 100, 100), parentSize: CGSize(width: 100, height: 100))
+                    .sublayoutFrames == rtlOuter)
             // Applying the layout gives the subnodes their flipped frames.
             outer.frame = CGRect(x: 0, y: 0, width: 36, height: 10)
             outer.layoutIfNeeded()

@@ -18,11 +18,15 @@ import TextureLayoutText
     }
 
     @Test func underlineStrikethroughAndBackgroundAttributesAreDrawn() throws {
-        let text = NSMutableAttributedString(attributedString: attributed("ab", size: 20.48, [
-            .underlineStyle: NSUnderlineStyle.double.rawValue, .underlineColor: UIColor.red,
-            .backgroundColor: UIColor.blue,
-        ]))
-        text.append(attributed("cd", size: 20.48, [.strikethroughStyle: NSNumber(value: NSUnderlineStyle.thick.rawValue)]))
+        let text = NSMutableAttributedString(
+            attributedString: attributed(
+                "ab", size: 20.48,
+                [
+                    .underlineStyle: NSUnderlineStyle.double.rawValue, .underlineColor: UIColor.red,
+                    .backgroundColor: UIColor.blue,
+                ]))
+        text.append(
+            attributed("cd", size: 20.48, [.strikethroughStyle: NSNumber(value: NSUnderlineStyle.thick.rawValue)]))
         let found = try decorations(text)
         let baseline = 19.01
         // "ab": its background (the line's 23.84 points), then two underline strokes 0.9 thick, one thickness
@@ -30,11 +34,14 @@ import TextureLayoutText
         // above the baseline, 1.02 thick) is.
         #expect(found.map(\.kind) == [.background, .line, .line, .line])
         #expect(found.map(\.color) == [RGBA(0, 0, 255), RGBA(255, 0, 0), RGBA(255, 0, 0), .black])
-        let expected: [(y: Double, height: Double)] = [(0, 23.84), (baseline + 0.4, 0.9), (baseline + 2.2, 0.9),
-                                                        (baseline - 5.3 - 0.51, 2.04)]
+        let expected: [(y: Double, height: Double)] = [
+            (0, 23.84), (baseline + 0.4, 0.9), (baseline + 2.2, 0.9),
+            (baseline - 5.3 - 0.51, 2.04),
+        ]
         for (decoration, want) in zip(found, expected) {
-            #expect(abs(decoration.rect.minY - want.y) < 1e-9 && abs(decoration.rect.height - want.height) < 1e-9,
-                    "\(decoration.rect)")
+            #expect(
+                abs(decoration.rect.minY - want.y) < 1e-9 && abs(decoration.rect.height - want.height) < 1e-9,
+                "\(decoration.rect)")
         }
         // The strikethrough starts where "ab" ends.
         #expect(abs(found[3].rect.minX - found[0].rect.maxX) < 1e-9)

@@ -118,7 +118,8 @@ struct DrawingCallTests {
         UIGraphicsEndImageContext()
         let outer = try #require(UIGraphicsGetImageFromCurrentImageContext())
         UIGraphicsEndImageContext()
-        #expect(inner.scale == 3 && inner.bitmap?.width == 6 && inner.pixel(2, 5) == .green && inner.pixel(3, 0) == .clear)
+        #expect(
+            inner.scale == 3 && inner.bitmap?.width == 6 && inner.pixel(2, 5) == .green && inner.pixel(3, 0) == .clear)
         #expect(outer.scale == 1 && outer.bitmap?.width == 4 && outer.pixel(3, 3) == .red)
         #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
     }
@@ -128,8 +129,9 @@ struct DrawingCallTests {
     @Test func resizableRoundedImageKeepsItsCorners() throws {
         let image = UIImage.as_resizableRoundedImage(withCornerRadius: 4, cornerColor: nil, fill: .red)
         #expect(image.size == CGSize(width: 9, height: 9) && image.scale == 2)
-        #expect(image.capInsets.top == 4 && image.capInsets.left == 4 && image.capInsets.bottom == 4
-            && image.capInsets.right == 4)
+        #expect(
+            image.capInsets.top == 4 && image.capInsets.left == 4 && image.capInsets.bottom == 4
+                && image.capInsets.right == 4)
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2
         let drawn = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 12), format: format).image { _ in
@@ -156,8 +158,9 @@ struct DrawingCallTests {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
         let drawn = UIGraphicsImageRenderer(size: file.size, format: format).image { _ in file.draw(at: .zero) }
-        #expect(drawn.pixel(0, 0) == .red && drawn.pixel(19, 0) == .green && drawn.pixel(0, 19) == .blue
-            && drawn.pixel(19, 19) == .white)
+        #expect(
+            drawn.pixel(0, 0) == .red && drawn.pixel(19, 0) == .green && drawn.pixel(0, 19) == .blue
+                && drawn.pixel(19, 19) == .white)
         let png = try #require(drawn.pngData())
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let again = try #require(UIImage(data: png))

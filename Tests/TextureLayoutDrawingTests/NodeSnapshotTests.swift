@@ -79,7 +79,8 @@ struct NodeSnapshotTests {
         #expect(title.minX == 10 && title.minY == 10)
         var dark = 0, darkOutside = 0
         for y in 0..<image.bitmap!.height {
-            for x in 0..<image.bitmap!.width where image.pixel(x, y).a == 255 && image.pixel(x, y).r < 128 && image.pixel(x, y).b < 128 {
+            for x in 0..<image.bitmap!.width
+            where image.pixel(x, y).a == 255 && image.pixel(x, y).r < 128 && image.pixel(x, y).b < 128 {
                 let point = CGPoint(x: (Double(x) + 0.5) / 2, y: (Double(y) + 0.5) / 2)
                 if title.contains(point) { dark += 1 } else { darkOutside += 1 }
             }
@@ -96,10 +97,11 @@ struct NodeSnapshotTests {
         }
         let button = ASButtonNode()
         button.setImage(icon, for: .normal)
-        button.setImage(UIGraphicsImageRenderer(size: CGSize(width: 12, height: 12)).image { context in
-            UIColor.green.setFill()
-            context.fill(CGRect(x: 0, y: 0, width: 12, height: 12))
-        }, for: .highlighted)
+        button.setImage(
+            UIGraphicsImageRenderer(size: CGSize(width: 12, height: 12)).image { context in
+                UIColor.green.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 12, height: 12))
+            }, for: .highlighted)
         _ = button.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 100, height: 100)))
         let image = try button.snapshotImage(scale: 2)
         #expect(button.imageNode.frame == CGRect(x: 0, y: 0, width: 12, height: 12))

@@ -43,8 +43,9 @@ final class ProfileCardNode: ASDisplayNode {
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         let spacer = ASLayoutSpec()
         spacer.style.flexGrow = 1
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 12, justifyContent: .start,
-                                    alignItems: .center, children: [avatar, name, spacer, follow])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 12, justifyContent: .start,
+            alignItems: .center, children: [avatar, name, spacer, follow])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 16, left: 16, bottom: 16, right: 16), child: row)
     }
 }
@@ -53,7 +54,8 @@ final class ProfileCardNode: ASDisplayNode {
 struct ReadmeSnapshotTests {
     @Test func profileCard() throws {
         let card = ProfileCardNode()
-        _ = card.layoutThatFits(ASSizeRangeMake(CGSize(width: 320, height: 0), CGSize(width: 320, height: CGFloat.infinity)))
+        _ = card.layoutThatFits(
+            ASSizeRangeMake(CGSize(width: 320, height: 0), CGSize(width: 320, height: CGFloat.infinity)))
         let image = try card.snapshotImage(scale: 2)
         if let path = ProcessInfo.processInfo.environment["README_PICTURE"] {
             try image.pngData()!.write(to: URL(fileURLWithPath: path))

@@ -66,7 +66,8 @@ import TextureLayoutImages
         #expect(error(jpeg) == "the image is 20000×20000 pixels: more than 16384 on a side")
         // Tighter limits are the caller's choice.
         let small = ImageLimits(maxSide: 4, maxPixels: 16, maxTotalPixels: 16)
-        #expect(error(try TestImages.bytes("rgb-8.png"), limits: small) == "the image is 8×6 pixels: more than 4 on a side")
+        #expect(
+            error(try TestImages.bytes("rgb-8.png"), limits: small) == "the image is 8×6 pixels: more than 4 on a side")
     }
 
     /// The CRC-32 of PNG chunks (ISO 3309), bit by bit.

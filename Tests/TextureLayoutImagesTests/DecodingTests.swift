@@ -20,7 +20,9 @@ enum TestImages {
 
 @Suite struct DecodingTests {
     /// Checks every pixel of an 8×6 PNG against the quadrants (exact but for one step of rounding).
-    func expectQuadrants(_ name: String, grey: Bool = false, alphaInWhite: Int = 255, blackAndWhite: Bool = false)
+    func expectQuadrants(
+        _ name: String, grey: Bool = false, alphaInWhite: Int = 255, blackAndWhite: Bool = false
+    )
         throws
     {
         let image = try DecodedImage(TestImages.bytes(name))
@@ -40,7 +42,8 @@ enum TestImages {
                     (r, g, b) = ((r * a + 127) / 255, (g * a + 127) / 255, (b * a + 127) / 255)
                 }
                 let p = image.pixel(x: x, y: y)
-                let ok = abs(Int(p.red) - r) <= 1 && abs(Int(p.green) - g) <= 1 && abs(Int(p.blue) - b) <= 1
+                let ok =
+                    abs(Int(p.red) - r) <= 1 && abs(Int(p.green) - g) <= 1 && abs(Int(p.blue) - b) <= 1
                     && abs(Int(p.alpha) - a) <= 1
                 #expect(ok, "\(name) (\(x), \(y)): \(p), expected \((r, g, b, a))")
             }
@@ -84,7 +87,8 @@ enum TestImages {
                 (r, g, b) = (l, l, l)
             }
             let p = image.pixel(x: x, y: y)
-            let ok = abs(Int(p.red) - r) <= 12 && abs(Int(p.green) - g) <= 12 && abs(Int(p.blue) - b) <= 12
+            let ok =
+                abs(Int(p.red) - r) <= 12 && abs(Int(p.green) - g) <= 12 && abs(Int(p.blue) - b) <= 12
                 && p.alpha == 255
             #expect(ok, "\(name) (\(x), \(y)): \(p), expected \((r, g, b))")
         }

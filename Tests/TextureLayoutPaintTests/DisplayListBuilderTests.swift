@@ -33,18 +33,25 @@ struct DisplayListBuilderTests {
     @Test func aNodeDrawsShadowFillGradientContentSubnodesThenBorderInOneGroup() {
         var builder = DisplayListBuilder(canvas: Size(100, 100))
         let gradient = Gradient(stops: [.init(.black, at: 0), .init(RGBA(255, 255, 255), at: 1)])
-        let paint = Paint(backgroundColor: RGBA(255, 0, 0), backgroundGradient: gradient, cornerRadius: 8,
-                          borderWidth: 2, clipsToBounds: false, alpha: 0.5,
-                          shadow: Shadow(opacity: 0.5, offset: Point(0, 4), radius: 6))
+        let paint = Paint(
+            backgroundColor: RGBA(255, 0, 0), backgroundGradient: gradient, cornerRadius: 8,
+            borderWidth: 2, clipsToBounds: false, alpha: 0.5,
+            shadow: Shadow(opacity: 0.5, offset: Point(0, 4), radius: 6))
         #expect(true == builder.beginNode(frame: Rect(x: 10, y: 10, width: 50, height: 40), paint: paint))
         builder.addContent([.decoration(Rect(x: 10, y: 30, width: 20, height: 1), .black)])
-        #expect(true == builder.beginNode(frame: Rect(x: 20, y: 20, width: 10, height: 10),
-                                  paint: Paint(backgroundColor: RGBA(0, 0, 255))))
+        #expect(
+            true
+                == builder.beginNode(
+                    frame: Rect(x: 20, y: 20, width: 10, height: 10),
+                    paint: Paint(backgroundColor: RGBA(0, 0, 255))))
         builder.endNode()
         builder.endNode()
         let list = builder.finish()
-        #expect(Self.names(list) == ["group", "shadow", "fill", "gradient", "clip", "decoration", "/clip", "fill",
-                                     "border", "/group"])
+        #expect(
+            Self.names(list) == [
+                "group", "shadow", "fill", "gradient", "clip", "decoration", "/clip", "fill",
+                "border", "/group",
+            ])
         guard case let .shadow(box, color, blur) = list.commands[1] else { Issue.record(); return }
         #expect(box.rect == Rect(x: 10, y: 14, width: 50, height: 40) && box.topLeft == 8)
         #expect(color == RGBA(0, 0, 0, 128) && blur == 6)
@@ -54,11 +61,15 @@ struct DisplayListBuilderTests {
 
     @Test func aClippingNodeClipsItsSubnodesToItsRoundedBoxAndDropsItsShadow() {
         var builder = DisplayListBuilder(canvas: Size(100, 100))
-        let paint = Paint(backgroundColor: .black, cornerRadius: 100, clipsToBounds: true,
-                          shadow: Shadow(opacity: 1))
+        let paint = Paint(
+            backgroundColor: .black, cornerRadius: 100, clipsToBounds: true,
+            shadow: Shadow(opacity: 1))
         #expect(true == builder.beginNode(frame: Rect(x: 0, y: 0, width: 40, height: 20), paint: paint))
-        #expect(true == builder.beginNode(frame: Rect(x: 0, y: 0, width: 40, height: 20),
-                                  paint: Paint(backgroundColor: .black)))
+        #expect(
+            true
+                == builder.beginNode(
+                    frame: Rect(x: 0, y: 0, width: 40, height: 20),
+                    paint: Paint(backgroundColor: .black)))
         builder.endNode()
         #expect(true == builder.beginNode(frame: Rect(x: 0, y: 0, width: 5, height: 5), paint: Paint()))
         builder.endNode()
@@ -72,18 +83,26 @@ struct DisplayListBuilderTests {
 
     @Test func hiddenAndTransparentNodesDrawNothingOfTheirSubtree() {
         var builder = DisplayListBuilder(canvas: Size(10, 10))
-        #expect(false == builder.beginNode(frame: Rect(x: 0, y: 0, width: 5, height: 5),
-                                   paint: Paint(backgroundColor: .black, isHidden: true)))
-        #expect(false == builder.beginNode(frame: Rect(x: 0, y: 0, width: 5, height: 5),
-                                   paint: Paint(backgroundColor: .black, alpha: 0)))
+        #expect(
+            false
+                == builder.beginNode(
+                    frame: Rect(x: 0, y: 0, width: 5, height: 5),
+                    paint: Paint(backgroundColor: .black, isHidden: true)))
+        #expect(
+            false
+                == builder.beginNode(
+                    frame: Rect(x: 0, y: 0, width: 5, height: 5),
+                    paint: Paint(backgroundColor: .black, alpha: 0)))
         #expect(builder.finish().commands.isEmpty)
     }
 
     @Test func aGradientWhoseEndsCoincideIsItsLastColour() {
         var builder = DisplayListBuilder(canvas: Size(10, 10))
-        let gradient = Gradient(stops: [.init(.black, at: 0), .init(RGBA(0, 255, 0), at: 1)],
-                                startPoint: Point(0.5, 0.5), endPoint: Point(0.5, 0.5))
-        _ = builder.beginNode(frame: Rect(x: 0, y: 0, width: 10, height: 10), paint: Paint(backgroundGradient: gradient))
+        let gradient = Gradient(
+            stops: [.init(.black, at: 0), .init(RGBA(0, 255, 0), at: 1)],
+            startPoint: Point(0.5, 0.5), endPoint: Point(0.5, 0.5))
+        _ = builder.beginNode(
+            frame: Rect(x: 0, y: 0, width: 10, height: 10), paint: Paint(backgroundGradient: gradient))
         let list = builder.finish()
         guard case let .fill(_, color) = list.commands.first else { Issue.record(); return }
         #expect(color == RGBA(0, 255, 0))
@@ -116,8 +135,11 @@ struct DisplayListBuilderTests {
         var builder = DisplayListBuilder(canvas: Size(100, 100))
         #expect(true == builder.beginNode(frame: Rect(x: 10, y: 10, width: 50, height: 40), paint: Paint()))
         let glyphs = DisplayCommand.decoration(Rect(x: 10, y: 30, width: 20, height: 1), .black)
-        builder.addContent([glyphs], shadow: Shadow(color: RGBA(0, 0, 255, 128), opacity: 0.5, offset: Point(2, 3),
-                                                    radius: 1))
+        builder.addContent(
+            [glyphs],
+            shadow: Shadow(
+                color: RGBA(0, 0, 255, 128), opacity: 0.5, offset: Point(2, 3),
+                radius: 1))
         builder.endNode()
         let list = builder.finish()
         #expect(Self.names(list) == ["clip", "shadowed", "decoration", "/shadowed", "/clip"])

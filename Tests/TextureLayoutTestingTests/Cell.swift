@@ -29,11 +29,14 @@ final class Cell: ASDisplayNode {
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         if dsl {
             return LayoutSpec {
-                HStackLayout(spacing: 8, alignItems: .center) { avatar; title }.padding(inset)
+                HStackLayout(spacing: 8, alignItems: .center) {
+                    avatar; title
+                }.padding(inset)
             }
         }
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .start, alignItems: .center,
-                                    children: [avatar, title])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 8, justifyContent: .start, alignItems: .center,
+            children: [avatar, title])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: inset, left: inset, bottom: inset, right: inset), child: row)
     }
 }

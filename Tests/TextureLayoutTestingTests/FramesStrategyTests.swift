@@ -35,8 +35,9 @@ struct FramesStrategyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func verify(_ cell: Cell, record: SnapshotTestingConfiguration.Record) -> String? {
             withSnapshotTesting(record: record) {
-                verifySnapshot(of: cell, as: .frames(width: 375), named: "cell", snapshotDirectory: folder.path,
-                               testName: "cell")
+                verifySnapshot(
+                    of: cell, as: .frames(width: 375), named: "cell", snapshotDirectory: folder.path,
+                    testName: "cell")
             }
         }
         #expect(verify(Cell(), record: .missing)?.contains("Automatically recorded") == true)
@@ -52,8 +53,9 @@ struct FramesStrategyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = withSnapshotTesting(record: .all) {
-            verifySnapshot(of: Cell(), as: .frames(width: 375, height: 100, scale: 3), named: "tall",
-                           snapshotDirectory: folder.path, testName: "cell")
+            verifySnapshot(
+                of: Cell(), as: .frames(width: 375, height: 100, scale: 3), named: "tall",
+                snapshotDirectory: folder.path, testName: "cell")
         }
         let tall = try String(contentsOf: folder.appendingPathComponent("cell.tall.txt"), encoding: .utf8)
         // Exactly 100 high, at scale 3.

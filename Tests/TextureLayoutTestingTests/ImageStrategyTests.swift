@@ -9,8 +9,9 @@ import Testing
 struct ImageStrategyTests {
     static func verify(_ cell: Cell, in folder: URL, record: SnapshotTestingConfiguration.Record) -> String? {
         withSnapshotTesting(record: record) {
-            verifySnapshot(of: cell, as: .image(width: 375), named: "cell", snapshotDirectory: folder.path,
-                           testName: "cell")
+            verifySnapshot(
+                of: cell, as: .image(width: 375), named: "cell", snapshotDirectory: folder.path,
+                testName: "cell")
         }
     }
 
@@ -57,13 +58,16 @@ struct ImageStrategyTests {
             try? FileManager.default.removeItem(atPath: path)
         }
         // 10/255 is within a tolerance of 0.04 (10.2), not of 0.03 (7.65).
-        #expect(PNGComparison(precision: 1, perPixelTolerance: 0.04)
-            .failure(reference: white, actual: offBy10, diffFolder: folder) == nil)
-        #expect(PNGComparison(precision: 1, perPixelTolerance: 0.03)
-            .failure(reference: white, actual: offBy10, diffFolder: folder) != nil)
+        #expect(
+            PNGComparison(precision: 1, perPixelTolerance: 0.04)
+                .failure(reference: white, actual: offBy10, diffFolder: folder) == nil)
+        #expect(
+            PNGComparison(precision: 1, perPixelTolerance: 0.03)
+                .failure(reference: white, actual: offBy10, diffFolder: folder) != nil)
         // One pixel of 100 may differ at a precision of 0.99.
-        #expect(PNGComparison(precision: 0.99, perPixelTolerance: 0)
-            .failure(reference: white, actual: offBy10, diffFolder: folder) == nil)
+        #expect(
+            PNGComparison(precision: 0.99, perPixelTolerance: 0)
+                .failure(reference: white, actual: offBy10, diffFolder: folder) == nil)
         #expect(exact.failure(reference: Data([1, 2, 3]), actual: white, diffFolder: folder) != nil)
     }
 }

@@ -4,12 +4,16 @@ import Testing
 /// ASAbsoluteLayoutSpec and `style.layoutPosition` (layout rules §4.9, §8.10; S8; <doc:Errata#absoluteEdgeCollapse>).
 @Suite struct AbsoluteSpecTests {
     private func child(_ name: String, at p: Point, _ w: Double, _ h: Double) -> DisplayNode {
-        plain(name) { $0.layoutPosition = p; $0.preferredSize = Size(w, h) }
+        plain(name) {
+            $0.layoutPosition = p; $0.preferredSize = Size(w, h)
+        }
     }
 
     // §8.10: [10,10]…[110,160]; A 50×50 at (0,0), B 100×100 at (10,60) (auto max 100×100); Default → 110×160.
     @Test func defaultSizingTakesTheMax() {
-        let spec = AbsoluteLayoutSpec(children: [child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100)])
+        let spec = AbsoluteLayoutSpec(children: [
+            child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100),
+        ])
         let laid = layOut(spec, in: range(10, 10, 110, 160))
         #expect(laid["A"] == rect(0, 0, 50, 50))
         #expect(laid["B"] == rect(10, 60, 100, 100))
@@ -34,10 +38,14 @@ import Testing
 
     // Default sizing on unbounded axes uses the children's extent (size NaN there): (10+100, 60+100).
     @Test func defaultSizingOnUnboundedAxes() {
-        let spec = AbsoluteLayoutSpec(children: [child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100)])
+        let spec = AbsoluteLayoutSpec(children: [
+            child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100),
+        ])
         #expect(layOut(spec, in: range(0, 0, inf, inf)).size == Size(110, 160))
         // Width bounded, height not: (300, 160).
-        let spec2 = AbsoluteLayoutSpec(children: [child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100)])
+        let spec2 = AbsoluteLayoutSpec(children: [
+            child("A", at: Point(0, 0), 50, 50), child("B", at: Point(10, 60), 100, 100),
+        ])
         #expect(layOut(spec2, in: range(0, 0, 300, inf)).size == Size(300, 160))
     }
 
@@ -72,9 +80,11 @@ import Testing
 
     // ...unless the child sets its own max on that axis: maxWidth 80 → constrain(0, 50, 80) = [50,50].
     @Test func ownMaxAvoidsTheCollapse() {
-        let spec = AbsoluteLayoutSpec(children: [plain("n") {
-            $0.layoutPosition = Point(100, 0); $0.preferredSize = Size(50, 50); $0.maxWidth = .points(80)
-        }])
+        let spec = AbsoluteLayoutSpec(children: [
+            plain("n") {
+                $0.layoutPosition = Point(100, 0); $0.preferredSize = Size(50, 50); $0.maxWidth = .points(80)
+            }
+        ])
         let laid = layOut(spec, in: range(0, 0, 100, 100))
         #expect(laid["n"] == rect(100, 0, 50, 50))
     }
@@ -82,9 +92,13 @@ import Testing
     // Children may overflow and keep their positions: minSize 50 at (80,80) in 100×100 → 50×50 (min beats the
     // auto max 20); SizeToFit extent (130,130) clamped to (100,100).
     @Test func childrenMayOverflow() {
-        let spec = AbsoluteLayoutSpec(sizing: .sizeToFit, children: [plain("n") {
-            $0.layoutPosition = Point(80, 80); $0.minSize = Size(50, 50)
-        }])
+        let spec = AbsoluteLayoutSpec(
+            sizing: .sizeToFit,
+            children: [
+                plain("n") {
+                    $0.layoutPosition = Point(80, 80); $0.minSize = Size(50, 50)
+                }
+            ])
         let laid = layOut(spec, in: range(0, 0, 100, 100))
         #expect(laid["n"] == rect(80, 80, 50, 50))
         #expect(laid.size == Size(100, 100))
@@ -92,9 +106,11 @@ import Testing
 
     // Percentages resolve against the bounded max (200, 100): 50% × 20% at (10,10) → 100×20.
     @Test func childPercentagesUseTheRangeMax() {
-        let spec = AbsoluteLayoutSpec(children: [plain("n") {
-            $0.layoutPosition = Point(10, 10); $0.width = .fraction(0.5); $0.height = .fraction(0.2)
-        }])
+        let spec = AbsoluteLayoutSpec(children: [
+            plain("n") {
+                $0.layoutPosition = Point(10, 10); $0.width = .fraction(0.5); $0.height = .fraction(0.2)
+            }
+        ])
         let laid = layOut(spec, in: range(0, 0, 200, 100))
         #expect(laid["n"] == rect(10, 10, 100, 20))
     }

@@ -102,7 +102,10 @@ import Testing
     // A NaN points width resolves to an exact NaN, i.e. no exact value: it acts as auto (the plain node takes the
     // max 100); NaN is not a valid dimension.
     @Test func nanWidthActsAsAuto() {
-        let laid = wrapped(plain("leaf") { $0.width = .points(.nan); $0.height = .points(10) }, in: range(0, 0, 100, 100))
+        let laid = wrapped(
+            plain("leaf") {
+                $0.width = .points(.nan); $0.height = .points(10)
+            }, in: range(0, 0, 100, 100))
         #expect(laid["leaf"] == rect(0, 0, 100, 10))
         #expect(!Dimension.points(.nan).isValid)
         #expect(laid.allFramesFinite)
@@ -110,8 +113,11 @@ import Testing
 
     // A NaN min or max is what Texture asserts on (§1.4 step 1): reported, and the bound is dropped.
     @Test func nanMinAndMaxAreReportedAndDropped() {
-        let laid = wrapped(fixed("leaf", 10, 10) { $0.minWidth = .points(.nan); $0.maxHeight = .points(.nan) },
-                           in: range(0, 0, 100, 100))
+        let laid = wrapped(
+            fixed("leaf", 10, 10) {
+                $0.minWidth = .points(.nan); $0.maxHeight = .points(.nan)
+            },
+            in: range(0, 0, 100, 100))
         #expect(laid["leaf"] == rect(0, 0, 10, 10))
         #expect(laid.issues.contains(.undefinedPercentage))
         #expect(laid.allFramesFinite)
@@ -120,12 +126,18 @@ import Testing
     // Negative dimensions: width −20 → exact < min 0 → [0,0]; maxWidth −10 ≤ min 0 → [0,0]; minWidth −5 → the
     // range [−5,∞] ∩ [0,100] = [0,100]; preferredSize (−1,−1) → 0×0.
     @Test func negativeDimensions() {
-        #expect(wrapped(plain("leaf") { $0.width = .points(-20); $0.height = .points(10) }, in: range(0, 0, 100, 100))["leaf"]
-            == rect(0, 0, 0, 10))
-        #expect(wrapped(fixed("leaf", 10, 10) { $0.maxWidth = .points(-10) }, in: range(0, 0, 100, 100))["leaf"]
-            == rect(0, 0, 0, 10))
-        #expect(wrapped(fixed("leaf", 10, 10) { $0.minWidth = .points(-5) }, in: range(0, 0, 100, 100))["leaf"]
-            == rect(0, 0, 10, 10))
+        #expect(
+            wrapped(
+                plain("leaf") {
+                    $0.width = .points(-20); $0.height = .points(10)
+                }, in: range(0, 0, 100, 100))["leaf"]
+                == rect(0, 0, 0, 10))
+        #expect(
+            wrapped(fixed("leaf", 10, 10) { $0.maxWidth = .points(-10) }, in: range(0, 0, 100, 100))["leaf"]
+                == rect(0, 0, 0, 10))
+        #expect(
+            wrapped(fixed("leaf", 10, 10) { $0.minWidth = .points(-5) }, in: range(0, 0, 100, 100))["leaf"]
+                == rect(0, 0, 10, 10))
         let negative = wrapped(plain("leaf") { $0.preferredSize = Size(-1, -1) }, in: range(0, 0, 100, 100))
         #expect(negative["leaf"] == rect(0, 0, 0, 0))
         #expect(negative.issues.isEmpty)
@@ -135,7 +147,9 @@ import Testing
     // The absolute spec resolves a child's style without intersecting it with a constraint (§4.9), so minWidth −5
     // with maxWidth −10 gives the child [−5,−5] (max ≤ min → min); the leaf's clamp is −5 wide → invalid → 0×0.
     @Test func negativeStyleSizeUnderAnAbsoluteSpec() {
-        let leaf = fixed("leaf", 10, 10) { $0.minWidth = .points(-5); $0.maxWidth = .points(-10) }
+        let leaf = fixed("leaf", 10, 10) {
+            $0.minWidth = .points(-5); $0.maxWidth = .points(-10)
+        }
         let laid = layOut(AbsoluteLayoutSpec(children: [leaf]), in: range(0, 0, 100, 100))
         #expect(laid.issues == [.invalidSize(Size(-5, 10))])
         #expect(laid["leaf"] == rect(0, 0, 0, 0))
@@ -147,8 +161,9 @@ import Testing
     // A fraction min on a stretched stack child resolves against an undefined parent (§5.3): reported, dropped.
     // Vertical stack exactly 100 wide: the 10×10 leaf with minWidth 50% gets cross min 100 → 100 wide.
     @Test func fractionMinOnAStretchChild() {
-        let laid = layOut(StackLayoutSpec.vertical(children: [fixed("leaf", 10, 10) { $0.minWidth = .fraction(0.5) }]),
-                          in: range(100, 0, 100, 300))
+        let laid = layOut(
+            StackLayoutSpec.vertical(children: [fixed("leaf", 10, 10) { $0.minWidth = .fraction(0.5) }]),
+            in: range(100, 0, 100, 300))
         #expect(laid["leaf"] == rect(0, 0, 100, 10))
         #expect(laid.issues.contains(.undefinedPercentage))
         #expect(laid.allFramesFinite)
@@ -156,8 +171,9 @@ import Testing
 
     // A ratio spec without candidates gives its child an undefined parent: a fraction min is reported, dropped.
     @Test func fractionMinUnderARatioWithoutCandidates() {
-        let laid = layOut(RatioLayoutSpec(ratio: 1, child: fixed("leaf", 10, 10) { $0.minHeight = .fraction(0.1) }),
-                          in: .unconstrained)
+        let laid = layOut(
+            RatioLayoutSpec(ratio: 1, child: fixed("leaf", 10, 10) { $0.minHeight = .fraction(0.1) }),
+            in: .unconstrained)
         #expect(laid["leaf"] == rect(0, 0, 10, 10))
         #expect(laid.issues == [.undefinedPercentage])
         #expect(laid.allFramesFinite)
@@ -165,7 +181,10 @@ import Testing
 
     // 50% of an infinite parent is ∞ (§1.4): the leaf's size is invalid → reported, 0×0.
     @Test func fractionOfAnInfiniteParent() {
-        let laid = wrapped(plain("leaf") { $0.width = .fraction(0.5); $0.height = .points(10) }, in: .unconstrained)
+        let laid = wrapped(
+            plain("leaf") {
+                $0.width = .fraction(0.5); $0.height = .points(10)
+            }, in: .unconstrained)
         #expect(laid["leaf"] == rect(0, 0, 0, 0))
         #expect(laid.issues.count == 1 && laid.issues.allSatisfy(isInvalidSize))
         #expect(laid.allFramesFinite)
@@ -173,7 +192,10 @@ import Testing
 
     // 0% of ∞ is NaN, i.e. auto (§1.4): the plain node, with an unbounded max, is 0 wide; height 10; no issue.
     @Test func zeroPercentOfAnInfiniteParent() {
-        let laid = wrapped(plain("leaf") { $0.width = .fraction(0); $0.height = .points(10) }, in: .unconstrained)
+        let laid = wrapped(
+            plain("leaf") {
+                $0.width = .fraction(0); $0.height = .points(10)
+            }, in: .unconstrained)
         #expect(laid["leaf"] == rect(0, 0, 0, 10))
         #expect(laid.issues.isEmpty)
         #expect(laid.allFramesFinite)
@@ -182,8 +204,9 @@ import Testing
     // A fraction flexBasis in a stack whose main axis is not exact resolves to NaN (§5.4): the child's range is NaN
     // on the main axis → its size is invalid → reported, 0×0.
     @Test func fractionBasisInANonExactStack() {
-        let laid = layOut(StackLayoutSpec.horizontal(children: [fixed("leaf", 10, 10) { $0.flexBasis = .fraction(0.4) }]),
-                          in: range(0, 0, 300, 100))
+        let laid = layOut(
+            StackLayoutSpec.horizontal(children: [fixed("leaf", 10, 10) { $0.flexBasis = .fraction(0.4) }]),
+            in: range(0, 0, 300, 100))
         #expect(laid["leaf"] == rect(0, 0, 0, 0))
         #expect(laid.issues.contains(where: isInvalidSize))
         #expect(laid.allFramesFinite)
@@ -192,8 +215,11 @@ import Testing
     // §4.10: a fractional width on a corner spec's child asserts in Texture (preferredSize getter): reported; the
     // layout continues (50% of 300 = 150; the 10×10 corner's centre on (150, 0) → (145, −5)).
     @Test func fractionalSizeInACornerSpec() {
-        let spec = CornerLayoutSpec(child: plain("child") { $0.width = .fraction(0.5); $0.height = .points(20) },
-                                    corner: fixed("corner", 10, 10), location: .topRight)
+        let spec = CornerLayoutSpec(
+            child: plain("child") {
+                $0.width = .fraction(0.5); $0.height = .points(20)
+            },
+            corner: fixed("corner", 10, 10), location: .topRight)
         let laid = layOut(spec, in: range(0, 0, 300, 300))
         #expect(laid.issues == [.fractionalSize])
         #expect(laid["child"] == rect(0, 0, 150, 20))
@@ -206,7 +232,8 @@ import Testing
     // ∞ left with an unbounded max: the spec's width is C.max.w = ∞ → invalid → reported, 0×0. The child's x is
     // ∞ − 50 = ∞, a non-finite frame component, which Texture's ASLayout.frame replaces by 0 (§6.1).
     @Test func infiniteInsetWithUnboundedMax() {
-        let spec = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: inf, bottom: 0, right: 0), child: fixed("leaf", 50, 50))
+        let spec = InsetLayoutSpec(
+            insets: EdgeInsets(top: 0, left: inf, bottom: 0, right: 0), child: fixed("leaf", 50, 50))
         let laid = layOut(spec, in: .unconstrained)
         #expect(laid.issues.contains(where: isInvalidSize))
         #expect(laid.issues.contains(.invalidPosition(Point(inf, 0))))
@@ -228,7 +255,8 @@ import Testing
     // NaN insets: the child range max is MAX(0, 300 − NaN) = 0 → 0×0 child; the spec's size clamps NaN to the
     // min 0; the child's x = left = NaN → 0 (§6.1).
     @Test func nanInsets() {
-        let laid = layOut(InsetLayoutSpec(insets: EdgeInsets(all: .nan), child: fixed("leaf", 50, 50)), in: range(0, 0, 300, 300))
+        let laid = layOut(
+            InsetLayoutSpec(insets: EdgeInsets(all: .nan), child: fixed("leaf", 50, 50)), in: range(0, 0, 300, 300))
         #expect(laid.size == Size(0, 0))
         #expect(laid.issues.contains(where: isInvalidPosition))
         #expect(laid.allFramesFinite)
@@ -276,8 +304,10 @@ import Testing
 
     // Every frame stays finite whatever property is NaN (§6.1: a non-finite frame component becomes 0); a NaN
     // position is reported. NaN flexGrow/flexShrink only feed sizes (validated like any size).
-    @Test(arguments: ["spacing", "spacingBefore", "spacingAfter", "flexGrow", "flexShrink", "ascender",
-                      "layoutPosition", "cornerOffset", "lineSpacing"])
+    @Test(arguments: [
+        "spacing", "spacingBefore", "spacingAfter", "flexGrow", "flexShrink", "ascender",
+        "layoutPosition", "cornerOffset", "lineSpacing",
+    ])
     func nanProperty(name: String) {
         let a = fixed("a", 50, 20), b = fixed("b", 60, 30)
         let spec: LayoutSpec
@@ -289,7 +319,8 @@ import Testing
         case "flexShrink": a.style.flexShrink = .nan; spec = StackLayoutSpec(children: [a, b])
         case "ascender": a.style.ascender = .nan; spec = StackLayoutSpec(alignItems: .baselineFirst, children: [a, b])
         case "layoutPosition": a.style.layoutPosition = Point(.nan, .nan); spec = AbsoluteLayoutSpec(children: [a, b])
-        case "cornerOffset": spec = CornerLayoutSpec(child: a, corner: b, location: .topRight, offset: Point(.nan, .nan))
+        case "cornerOffset":
+            spec = CornerLayoutSpec(child: a, corner: b, location: .topRight, offset: Point(.nan, .nan))
         default: spec = StackLayoutSpec(flexWrap: .wrap, lineSpacing: .nan, children: [a, b, fixed("c", 80, 10)])
         }
         // Exact ranges give the flex properties a violation to act on; the wrap case needs a max of 100.

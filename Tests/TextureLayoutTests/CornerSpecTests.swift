@@ -3,10 +3,13 @@ import Testing
 
 /// ASCornerLayoutSpec (layout rules §4.10, §8.9; <doc:Errata#unwrappedCornerSticksOut>).
 @Suite struct CornerSpecTests {
-    private func corner(_ location: CornerLocation, offset: Point = .zero, wraps: Bool = false,
-                        cornerSize: Double = 20) -> CornerLayoutSpec {
-        CornerLayoutSpec(child: fixed("child", 100, 100), corner: fixed("corner", cornerSize, cornerSize),
-                         location: location, offset: offset, wrapsCorner: wraps)
+    private func corner(
+        _ location: CornerLocation, offset: Point = .zero, wraps: Bool = false,
+        cornerSize: Double = 20
+    ) -> CornerLayoutSpec {
+        CornerLayoutSpec(
+            child: fixed("child", 100, 100), corner: fixed("corner", cornerSize, cornerSize),
+            location: location, offset: offset, wrapsCorner: wraps)
     }
 
     // §8.9 without wrap: size = the child's 100×100; the corner's centre on the child's top-right corner.
@@ -19,9 +22,11 @@ import Testing
     }
 
     // The four locations: origin = (corner point) − (10, 10).
-    @Test(arguments: [
-        (CornerLocation.topLeft, -10.0, -10.0), (.topRight, 90, -10), (.bottomLeft, -10, 90), (.bottomRight, 90, 90),
-    ] as [(CornerLocation, Double, Double)])
+    @Test(
+        arguments: [
+            (CornerLocation.topLeft, -10.0, -10.0), (.topRight, 90, -10), (.bottomLeft, -10, 90),
+            (.bottomRight, 90, 90),
+        ] as [(CornerLocation, Double, Double)])
     func locations(location: CornerLocation, x: Double, y: Double) {
         let laid = layOut(corner(location), in: range(0, 0, 300, 300))
         #expect(laid["corner"] == rect(x, y, 20, 20))

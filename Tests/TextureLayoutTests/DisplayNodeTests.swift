@@ -7,13 +7,14 @@ import Testing
     // MARK: Measuring a node (§3.2)
 
     // S5/§3.2 case 1: a plain node takes r.max when both max dims are valid for size, else r.min.
-    @Test(arguments: [
-        (range(0, 0, 320, inf), Size(0, 0)),
-        (range(320, 0, 320, inf), Size(320, 0)),
-        (range(0, 0, 320, 100), Size(320, 100)),
-        (range(0, 0, 320, 1e7), Size(0, 0)),
-        (range(10, 20, 320, 1e7), Size(10, 20)),
-    ] as [(SizeRange, Size)])
+    @Test(
+        arguments: [
+            (range(0, 0, 320, inf), Size(0, 0)),
+            (range(320, 0, 320, inf), Size(320, 0)),
+            (range(0, 0, 320, 100), Size(320, 100)),
+            (range(0, 0, 320, 1e7), Size(0, 0)),
+            (range(10, 20, 320, 1e7), Size(10, 20)),
+        ] as [(SizeRange, Size)])
     func plainNode(range r: SizeRange, expected: Size) {
         #expect(DisplayNode().layout(within: r).size == expected)
     }
@@ -86,7 +87,9 @@ import Testing
     @Test func nodeSizeIsItsSpecSize() {
         let nested = DisplayNode()
         nested.layoutSpecBlock = { _, _ in WrapperLayoutSpec(layoutElement: plain("inner")) }
-        styled("nested", nested) { $0.width = .points(20); $0.minHeight = .points(150) }
+        styled("nested", nested) {
+            $0.width = .points(20); $0.minHeight = .points(150)
+        }
         let laid = layOut(StackLayoutSpec.horizontal(children: [nested]), in: range(0, 0, 300, 100))
         #expect(laid["nested"] == rect(0, 0, 20, 150))
         #expect(laid["inner"] == rect(0, 0, 20, 150))
@@ -98,10 +101,16 @@ import Testing
     /// whose children g1 (grow 1) and g2 are 10×10: g1 grows by 180 to 190.
     private func tree(leaf: Size) -> (root: DisplayNode, leaf: FixedSizeNode) {
         let leafNode = fixed("leaf", leaf.width, leaf.height)
-        let row = styled("row", StackLayoutSpec.horizontal(children: [fixed("g1", 10, 10) { $0.flexGrow = 1 },
-                                                                      fixed("g2", 10, 10)])) { $0.width = .points(200) }
-        let column = StackLayoutSpec(direction: .vertical, alignItems: .start,
-                                     children: [InsetLayoutSpec(insets: EdgeInsets(all: 10), child: leafNode), row])
+        let row = styled(
+            "row",
+            StackLayoutSpec.horizontal(children: [
+                fixed("g1", 10, 10) { $0.flexGrow = 1 },
+                fixed("g2", 10, 10),
+            ])
+        ) { $0.width = .points(200) }
+        let column = StackLayoutSpec(
+            direction: .vertical, alignItems: .start,
+            children: [InsetLayoutSpec(insets: EdgeInsets(all: 10), child: leafNode), row])
         return (node(column), leafNode)
     }
 
@@ -151,8 +160,10 @@ import Testing
     // A change back and forth, and a different range, still match fresh trees.
     @Test func repeatedChangesMatchFreshTrees() {
         let (root, leaf) = tree(leaf: Size(50, 20))
-        for (size, r) in [(Size(80, 30), range(0, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300)),
-                          (Size(5, 5), range(250, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300))] {
+        for (size, r) in [
+            (Size(80, 30), range(0, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300)),
+            (Size(5, 5), range(250, 0, 300, 300)), (Size(50, 20), range(0, 0, 300, 300)),
+        ] {
             leaf.intrinsicSize = size
             let fresh = tree(leaf: size).root.layout(within: r)
             #expect(namedFrames(root.layout(within: r)) == namedFrames(fresh))
@@ -172,7 +183,9 @@ import Testing
         var calls = 0
         let root = DisplayNode()
         let spec = WrapperLayoutSpec(layoutElement: plain("child"))
-        root.layoutSpecBlock = { _, _ in calls += 1; return spec }
+        root.layoutSpecBlock = { _, _ in
+            calls += 1; return spec
+        }
         _ = root.layout(within: exact(100, 100))
         #expect(calls == 1)
         let again = root.layout(within: exact(100, 100))
@@ -195,8 +208,9 @@ import Testing
     }
 
     private func fixture(_ leaves: [RecordingNode]) -> (RecordingRoot, StackLayoutSpec) {
-        let stack = StackLayoutSpec(direction: .horizontal, justifyContent: .spaceBetween, alignItems: .start,
-                                    children: leaves)
+        let stack = StackLayoutSpec(
+            direction: .horizontal, justifyContent: .spaceBetween, alignItems: .start,
+            children: leaves)
         let a = RecordingRoot()
         a.layoutSpecBlock = { _, _ in stack }
         return (a, stack)

@@ -32,9 +32,12 @@ import TextureLayout
         #expect(size == Size(148, 20))
         #expect(issues.isEmpty)
         // The result equals a fresh tree's.
-        #expect(root.layout(within: range).allLayouts.map(\.frameInRoot)
-            == [Rect(x: 0, y: 0, width: 148, height: 20), Rect(x: 0, y: 0, width: 148, height: 20),
-                Rect(x: 0, y: 0, width: 120, height: 20), Rect(x: 128, y: 0, width: 20, height: 20)])
+        #expect(
+            root.layout(within: range).allLayouts.map(\.frameInRoot)
+                == [
+                    Rect(x: 0, y: 0, width: 148, height: 20), Rect(x: 0, y: 0, width: 148, height: 20),
+                    Rect(x: 0, y: 0, width: 120, height: 20), Rect(x: 128, y: 0, width: 20, height: 20),
+                ])
     }
 }
 
@@ -44,11 +47,13 @@ extension DocumentationExampleTests {
     @Test func rightToLeftArticle() {
         let root = DisplayNode()
         root.layoutSpecBlock = { _, _ in
-            StackLayoutSpec(direction: .horizontal, spacing: 5,
-                            children: [FixedSizeNode(intrinsicSize: Size(10, 10)), FixedSizeNode(intrinsicSize: Size(20, 10))])
+            StackLayoutSpec(
+                direction: .horizontal, spacing: 5,
+                children: [FixedSizeNode(intrinsicSize: Size(10, 10)), FixedSizeNode(intrinsicSize: Size(20, 10))])
         }
         let layout = root.layout(within: SizeRange(exactly: Size(100, 10)), direction: .rightToLeft)
-        #expect(layout.subnodeLayouts.map(\.frameInSupernode)
-            == [Rect(x: 90, y: 0, width: 10, height: 10), Rect(x: 65, y: 0, width: 20, height: 10)])
+        #expect(
+            layout.subnodeLayouts.map(\.frameInSupernode)
+                == [Rect(x: 90, y: 0, width: 10, height: 10), Rect(x: 65, y: 0, width: 20, height: 10)])
     }
 }

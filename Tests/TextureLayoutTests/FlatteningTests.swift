@@ -19,11 +19,15 @@ import Testing
     @Test func flattenedLayoutContainsOnlyDirectSubnodesInOrder() {
         let n1 = nodeWith("n1") { WrapperLayoutSpec(layoutElement: fixed("i1", 10, 10)) }
         let n4 = nodeWith("n4") {
-            WrapperLayoutSpec(layoutElements: [fixed("i4a", 10, 10),
-                                               self.nodeWith("i4b") { WrapperLayoutSpec(layoutElement: fixed("i4c", 10, 10)) }])
+            WrapperLayoutSpec(layoutElements: [
+                fixed("i4a", 10, 10),
+                self.nodeWith("i4b") { WrapperLayoutSpec(layoutElement: fixed("i4c", 10, 10)) },
+            ])
         }
-        let spec = wrap([n1, wrap([fixed("n2", 10, 10), wrap([wrap([]), fixed("n3", 10, 10)]), wrap([])]),
-                         wrap([n4]), fixed("n5", 10, 10)])
+        let spec = wrap([
+            n1, wrap([fixed("n2", 10, 10), wrap([wrap([]), fixed("n3", 10, 10)]), wrap([])]),
+            wrap([n4]), fixed("n5", 10, 10),
+        ])
         let laid = layOut(spec, in: range(0, 0, 100, 100))
         #expect(laid.subnodeNames == ["n1", "n2", "n3", "n4", "n5"])
         #expect(laid.entry("n4")!.subnodeLayouts.map { $0.element.debugName } == ["i4a", "i4b"])
@@ -68,7 +72,7 @@ import Testing
         #expect(laid["g"] == rect(0.5, 0, 10, 10))
         #expect(laid.entry("inner")!.position == Point(0.25, 0))
         #expect(laid["inner"] == rect(0.25, 0, 10.5, 10))  // size ceilPx(10.25) = 10.5
-        #expect(laid.size == Size(11, 10))                   // ceilPx(10.5 + 0.25) = 11
+        #expect(laid.size == Size(11, 10))  // ceilPx(10.5 + 0.25) = 11
     }
 
     // §6.2: at a node boundary positions are ceiled per node: a nested node N at 0.25 is at ceilPx(0.25) = 0.5; its
@@ -84,9 +88,14 @@ import Testing
 
     // S1: sizes are ceiled at creation (every layout, specs included); positions assigned by specs are not.
     @Test func sizesCeiledPositionsNot() {
-        let laid = layOut(AbsoluteLayoutSpec(sizing: .sizeToFit, children: [fixed("n", 10.2, 10.2) {
-            $0.layoutPosition = Point(0.3, 0.3)
-        }]), in: range(0, 0, 100, 100))
+        let laid = layOut(
+            AbsoluteLayoutSpec(
+                sizing: .sizeToFit,
+                children: [
+                    fixed("n", 10.2, 10.2) {
+                        $0.layoutPosition = Point(0.3, 0.3)
+                    }
+                ]), in: range(0, 0, 100, 100))
         #expect(laid.entry("n")!.size == Size(10.5, 10.5))
         #expect(laid.entry("n")!.position == Point(0.3, 0.3))
         #expect(laid["n"] == rect(0.5, 0.5, 10.5, 10.5))

@@ -16,8 +16,9 @@ import Testing
 
     // Unequal insets: t 1, l 2, b 3, r 4 → size (50+6, 50+4) = 56×54, child at (2, 1).
     @Test func eachEdgeSeparately() {
-        let laid = layOut(inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), fixed("c", 50, 50)),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), fixed("c", 50, 50)),
+            in: range(0, 0, 300, 300))
         #expect(laid["c"] == rect(2, 1, 50, 50))
         #expect(laid.size == Size(56, 54))
     }
@@ -35,24 +36,27 @@ import Testing
 
     // §8.6: left ∞, others 10: child width range [0, 290]; spec width = C.max.w = 300; x = 300 − (10 + 50) = 240.
     @Test func infiniteLeftPinsToTheRight() {
-        let laid = layOut(inset(EdgeInsets(top: 10, left: inf, bottom: 10, right: 10), fixed("c", 50, 50)),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            inset(EdgeInsets(top: 10, left: inf, bottom: 10, right: 10), fixed("c", 50, 50)),
+            in: range(0, 0, 300, 300))
         #expect(laid["c"] == rect(240, 10, 50, 50))
         #expect(laid.size == Size(300, 70))
     }
 
     // Top ∞, bottom 10: y = 300 − (10 + 50) = 240; height = C.max.h = 300; width 50 + 20 = 70.
     @Test func infiniteTopPinsToTheBottom() {
-        let laid = layOut(inset(EdgeInsets(top: inf, left: 10, bottom: 10, right: 10), fixed("c", 50, 50)),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            inset(EdgeInsets(top: inf, left: 10, bottom: 10, right: 10), fixed("c", 50, 50)),
+            in: range(0, 0, 300, 300))
         #expect(laid["c"] == rect(10, 240, 50, 50))
         #expect(laid.size == Size(70, 300))
     }
 
     // Right ∞ only: the child stays at the left inset; the spec takes C.max.w.
     @Test func infiniteRightKeepsTheLeftInset() {
-        let laid = layOut(inset(EdgeInsets(top: 0, left: 10, bottom: 0, right: inf), fixed("c", 50, 50)),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            inset(EdgeInsets(top: 0, left: 10, bottom: 0, right: inf), fixed("c", 50, 50)),
+            in: range(0, 0, 300, 300))
         #expect(laid["c"] == rect(10, 0, 50, 50))
         #expect(laid.size == Size(300, 50))
     }
@@ -68,8 +72,9 @@ import Testing
     // An ∞ inset drops the child's min on that axis (minW = 0): range [100,100]…[300,300], left ∞ → the child's
     // width range is [0, 300], so a 50-wide child stays 50; height keeps min 100.
     @Test func infiniteInsetDropsTheChildMin() {
-        let laid = layOut(inset(EdgeInsets(top: 0, left: inf, bottom: 0, right: 0), fixed("c", 50, 50)),
-                          in: range(100, 100, 300, 300))
+        let laid = layOut(
+            inset(EdgeInsets(top: 0, left: inf, bottom: 0, right: 0), fixed("c", 50, 50)),
+            in: range(100, 100, 300, 300))
         #expect(laid["c"] == rect(250, 0, 50, 100))
         #expect(laid.size == Size(300, 100))
     }
@@ -93,7 +98,9 @@ import Testing
 
     // §4.3 step 4: percentages resolve against the parent size less the insets: (300 − 20)·50% = 140.
     @Test func childPercentagesUseTheParentSizeLessTheInsets() {
-        let child = plain("c") { $0.width = .fraction(0.5); $0.height = .fraction(0.5) }
+        let child = plain("c") {
+            $0.width = .fraction(0.5); $0.height = .fraction(0.5)
+        }
         let laid = layOut(inset(EdgeInsets(all: 10), child), in: range(0, 0, 300, 300))
         #expect(laid["c"] == rect(10, 10, 140, 140))
         #expect(laid.size == Size(160, 160))
@@ -102,8 +109,9 @@ import Testing
     // Errata#infiniteInsetsUseTheMax: ∞-inset children are positioned against C.max. Range [0,0]…[120,80], child 50×30, ∞ left and top:
     // x = 120 − (0 + 50) = 70, y = 80 − (0 + 30) = 50; the spec takes C.max on both axes.
     @Test func infiniteInsetsUseTheRangeMax() {
-        let laid = layOut(inset(EdgeInsets(top: inf, left: inf, bottom: 0, right: 0), fixed("c", 50, 30)),
-                          in: range(0, 0, 120, 80))
+        let laid = layOut(
+            inset(EdgeInsets(top: inf, left: inf, bottom: 0, right: 0), fixed("c", 50, 30)),
+            in: range(0, 0, 120, 80))
         #expect(laid["c"] == rect(70, 50, 50, 30))
         #expect(laid.size == Size(120, 80))
     }

@@ -16,7 +16,8 @@ import Testing
     // The overlay's range is exact, so its own size or style cannot change its size (the constraint wins).
     @Test func overlayCannotChangeItsSize() {
         let overlay = fixed("overlay", 10, 10) { $0.preferredSize = Size(500, 5) }
-        let laid = layOut(OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: overlay), in: range(0, 0, 300, 300))
+        let laid = layOut(
+            OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: overlay), in: range(0, 0, 300, 300))
         #expect(laid["overlay"] == rect(0, 0, 100, 50))
     }
 
@@ -34,8 +35,9 @@ import Testing
     @Test func zeroStyledDecorationTakesTheSpecSize() {
         let bg = plain("bg") { $0.preferredSize = .zero }
         let ov = plain("ov") { $0.preferredSize = .zero }
-        let spec = OverlayLayoutSpec(child: BackgroundLayoutSpec(child: fixed("child", 100, 50), background: bg),
-                                     overlay: ov)
+        let spec = OverlayLayoutSpec(
+            child: BackgroundLayoutSpec(child: fixed("child", 100, 50), background: bg),
+            overlay: ov)
         let laid = layOut(spec, in: range(0, 0, 300, 300))
         #expect(laid["bg"] == rect(0, 0, 100, 50))
         #expect(laid["ov"] == rect(0, 0, 100, 50))
@@ -55,11 +57,13 @@ import Testing
 
     // The child gets the spec's whole range: a plain child takes C.max = 300×200.
     @Test func childGetsTheWholeRange() {
-        let laid = layOut(OverlayLayoutSpec(child: plain("child"), overlay: plain("overlay")), in: range(0, 0, 300, 200))
+        let laid = layOut(
+            OverlayLayoutSpec(child: plain("child"), overlay: plain("overlay")), in: range(0, 0, 300, 200))
         #expect(laid["child"] == rect(0, 0, 300, 200))
         #expect(laid["overlay"] == rect(0, 0, 300, 200))
         // A min reaches the child: the 100×50 child in [120,60]…[300,200] → 120×60.
-        let withMin = layOut(OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: nil), in: range(120, 60, 300, 200))
+        let withMin = layOut(
+            OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: nil), in: range(120, 60, 300, 200))
         #expect(withMin["child"] == rect(0, 0, 120, 60))
         #expect(withMin.size == Size(120, 60))
     }
@@ -71,28 +75,35 @@ import Testing
     // Background: 50% of P = 150 → [0,100]∩[150,150] disjoint → 100; height → 50; x = 100 − (0 + 100) = 0, y = 0.
     @Test func overlayPercentagesUseTheChildSizeBackgroundOnesTheParentSize() {
         func decoration(_ name: String) -> InsetLayoutSpec {
-            InsetLayoutSpec(insets: EdgeInsets(all: inf),
-                            child: plain(name) { $0.width = .fraction(0.5); $0.height = .fraction(0.5) })
+            InsetLayoutSpec(
+                insets: EdgeInsets(all: inf),
+                child: plain(name) {
+                    $0.width = .fraction(0.5); $0.height = .fraction(0.5)
+                })
         }
-        let overlay = layOut(OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: decoration("pct")),
-                             in: range(0, 0, 300, 300))
+        let overlay = layOut(
+            OverlayLayoutSpec(child: fixed("child", 100, 50), overlay: decoration("pct")),
+            in: range(0, 0, 300, 300))
         #expect(overlay["pct"] == rect(25, 12.5, 50, 25))
-        let background = layOut(BackgroundLayoutSpec(child: fixed("child", 100, 50), background: decoration("pct")),
-                                in: range(0, 0, 300, 300))
+        let background = layOut(
+            BackgroundLayoutSpec(child: fixed("child", 100, 50), background: decoration("pct")),
+            in: range(0, 0, 300, 300))
         #expect(background["pct"] == rect(0, 0, 100, 50))
     }
 
     // Fact 37: overlay(child: inset(underlay), overlay: overlay) orders underlay before overlay.
     @Test func overlayOrdersSubnodesChildFirst() {
-        let spec = OverlayLayoutSpec(child: InsetLayoutSpec(insets: .zero, child: plain("underlay")),
-                                     overlay: plain("overlay"))
+        let spec = OverlayLayoutSpec(
+            child: InsetLayoutSpec(insets: .zero, child: plain("underlay")),
+            overlay: plain("overlay"))
         #expect(layOut(spec, in: exact(100, 100)).subnodeNames == ["underlay", "overlay"])
     }
 
     // Fact 38: background(child: overlay, background: inset(underlay)) orders the background's underlay first.
     @Test func backgroundOrdersSubnodesBackgroundFirst() {
-        let spec = BackgroundLayoutSpec(child: plain("overlay"),
-                                        background: InsetLayoutSpec(insets: .zero, child: plain("underlay")))
+        let spec = BackgroundLayoutSpec(
+            child: plain("overlay"),
+            background: InsetLayoutSpec(insets: .zero, child: plain("underlay")))
         #expect(layOut(spec, in: exact(100, 100)).subnodeNames == ["underlay", "overlay"])
     }
 }

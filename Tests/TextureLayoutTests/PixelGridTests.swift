@@ -4,13 +4,14 @@ import Testing
 /// The pixel helpers and where they apply, at scales 1, 2 and 3 (layout rules §0.4, §3.6, §6.2, §7.1, §8.11).
 @Suite struct PixelGridTests {
     // ceilPx(f) = ceil((f − ε)·s)/s.
-    @Test(arguments: [
-        (1.0, 10.2, 11.0), (2, 10.2, 10.5), (3, 10.2, 31.0 / 3),        // 10.2·3 = 30.6 → 31
-        (1, 10, 10), (2, 10, 10), (3, 10, 10),
-        (2, 10 + 1e-8, 10),                                               // within ε: not pushed up a pixel
-        (1, 33.3333, 34), (2, 33.3333, 33.5), (3, 33.3333, 100.0 / 3),    // §8.11
-        (2, -10.2, -10), (2, -7.5, -7.5), (1, -7.5, -7),
-    ] as [(Double, Double, Double)])
+    @Test(
+        arguments: [
+            (1.0, 10.2, 11.0), (2, 10.2, 10.5), (3, 10.2, 31.0 / 3),  // 10.2·3 = 30.6 → 31
+            (1, 10, 10), (2, 10, 10), (3, 10, 10),
+            (2, 10 + 1e-8, 10),  // within ε: not pushed up a pixel
+            (1, 33.3333, 34), (2, 33.3333, 33.5), (3, 33.3333, 100.0 / 3),  // §8.11
+            (2, -10.2, -10), (2, -7.5, -7.5), (1, -7.5, -7),
+        ] as [(Double, Double, Double)])
     func ceil(scale: Double, value: Double, expected: Double) {
         #expect(PixelGrid(scale: scale).ceil(value) == expected)
     }
@@ -24,20 +25,22 @@ import Testing
     }
 
     // floorPx(f) = floor((f + ε)·s)/s.
-    @Test(arguments: [
-        (1.0, 12.7, 12.0), (2, 12.7, 12.5), (3, 12.7, 38.0 / 3),         // 38.1 → 38
-        (1, 9.99999999, 10),                                               // within ε: not pushed down a pixel
-        (1, 100.0 / 3, 33), (2, 100.0 / 3, 33), (3, 100.0 / 3, 100.0 / 3),
-    ] as [(Double, Double, Double)])
+    @Test(
+        arguments: [
+            (1.0, 12.7, 12.0), (2, 12.7, 12.5), (3, 12.7, 38.0 / 3),  // 38.1 → 38
+            (1, 9.99999999, 10),  // within ε: not pushed down a pixel
+            (1, 100.0 / 3, 33), (2, 100.0 / 3, 33), (3, 100.0 / 3, 100.0 / 3),
+        ] as [(Double, Double, Double)])
     func floor(scale: Double, value: Double, expected: Double) {
         #expect(PixelGrid(scale: scale).floor(value) == expected)
     }
 
     // roundPx(f) = round(f·s)/s, halves away from zero.
-    @Test(arguments: [
-        (1.0, 2.25, 2.0), (2, 2.25, 2.5), (3, 2.25, 7.0 / 3),             // 6.75 → 7
-        (2, -2.25, -2.5), (1, 124.5, 125), (1, -0.5, -1),
-    ] as [(Double, Double, Double)])
+    @Test(
+        arguments: [
+            (1.0, 2.25, 2.0), (2, 2.25, 2.5), (3, 2.25, 7.0 / 3),  // 6.75 → 7
+            (2, -2.25, -2.5), (1, 124.5, 125), (1, -0.5, -1),
+        ] as [(Double, Double, Double)])
     func round(scale: Double, value: Double, expected: Double) {
         #expect(PixelGrid(scale: scale).round(value) == expected)
     }
@@ -63,15 +66,16 @@ import Testing
     // its spec, reports the same.
     @Test(arguments: [(1.0, 34.0), (2, 33.5), (3, 100.0 / 3)] as [(Double, Double)])
     func sizesAreCeiled(scale: Double, expected: Double) {
-        let laid = layOut(WrapperLayoutSpec(layoutElement: fixed("n", 33.3333, 10)), in: range(0, 0, 300, 300),
-                          scale: scale)
+        let laid = layOut(
+            WrapperLayoutSpec(layoutElement: fixed("n", 33.3333, 10)), in: range(0, 0, 300, 300),
+            scale: scale)
         #expect(laid["n"] == rect(0, 0, expected, 10))
         #expect(laid.size == Size(expected, 10))
     }
 
     // §6.2: node positions are ceilPx of the accumulated (unrounded) spec positions. Justify center in an exactly
     // 101-wide stack: offset (101 − 50)/2 = 25.5, kept unrounded by the stack.
-    @Test(arguments: [(1.0, 26.0), (2, 25.5), (3, 77.0 / 3)] as [(Double, Double)])            // 25.5·3 = 76.5 → 77
+    @Test(arguments: [(1.0, 26.0), (2, 25.5), (3, 77.0 / 3)] as [(Double, Double)])  // 25.5·3 = 76.5 → 77
     func nodePositionsAreCeiled(scale: Double, expected: Double) {
         let stack = StackLayoutSpec(justifyContent: .center, alignItems: .start, children: [fixed("n", 50, 10)])
         let laid = layOut(stack, in: exact(101, 10), scale: scale)
@@ -120,9 +124,15 @@ import Testing
     // 382/3 (s=3: 381.8 → 382); the next items start at the ceiled sizes: x = 0, 191, 273.
     @Test(arguments: [(1.0, 128.0), (2, 127.5), (3, 382.0 / 3)] as [(Double, Double)])
     func shrunkSizesAreCeiled(scale: Double, lastWidth: Double) {
-        let a = plain("a") { $0.width = .points(300); $0.flexShrink = 2 }
-        let b = plain("b") { $0.width = .points(100); $0.flexShrink = 1 }
-        let c = plain("c") { $0.width = .points(200); $0.flexShrink = 2 }
+        let a = plain("a") {
+            $0.width = .points(300); $0.flexShrink = 2
+        }
+        let b = plain("b") {
+            $0.width = .points(100); $0.flexShrink = 1
+        }
+        let c = plain("c") {
+            $0.width = .points(200); $0.flexShrink = 2
+        }
         let laid = layOut(StackLayoutSpec.horizontal(children: [a, b, c]), in: exact(400, 50), scale: scale)
         #expect(laid["a"] == rect(0, 0, 191, 50))
         #expect(laid["b"] == rect(191, 0, 82, 50))

@@ -59,7 +59,9 @@ import Testing
     // The child's range is exactly the chosen candidate (100, 50); it wins over the child's own 50% × 50% of that
     // candidate (50×25) in the intersection (§2.3).
     @Test func childRangeIsExact() {
-        let child = plain("c") { $0.width = .fraction(0.5); $0.height = .fraction(0.5) }
+        let child = plain("c") {
+            $0.width = .fraction(0.5); $0.height = .fraction(0.5)
+        }
         let laid = layOut(RatioLayoutSpec(ratio: 0.5, child: child), in: range(0, 0, 100, 100))
         #expect(laid["c"] == rect(0, 0, 100, 50))
     }

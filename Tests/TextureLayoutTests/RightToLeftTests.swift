@@ -8,8 +8,10 @@ import Testing
 /// frames below apply that rule by hand to the left-to-right frames (derived from the specs' rules).
 @Suite struct RightToLeftTests {
     /// A node with an absolute spec: each child at its `layoutPosition`, the spec as large as the node's range.
-    private func absoluteNode(_ name: String, _ children: [LayoutElement],
-                              _ configure: (inout Style) -> Void = { _ in }) -> DisplayNode {
+    private func absoluteNode(
+        _ name: String, _ children: [LayoutElement],
+        _ configure: (inout Style) -> Void = { _ in }
+    ) -> DisplayNode {
         let spec = AbsoluteLayoutSpec(children: children)
         return styled(name, node(spec, name: name), configure)
     }
@@ -45,7 +47,8 @@ import Testing
         #expect(laid["b"] == rect(65, 0, 20, 10))
         #expect(laid["c"] == rect(30, 0, 30, 10))
         // Texture's flattened (flipped) view of the root.
-        #expect(laid.layout.subnodeLayouts.map(\.frameInSupernode)
+        #expect(
+            laid.layout.subnodeLayouts.map(\.frameInSupernode)
                 == [rect(90, 0, 10, 10), rect(65, 0, 20, 10), rect(30, 0, 30, 10)])
         #expect(laid.layout.allLayouts.allSatisfy { $0.direction == .rightToLeft })
     }
@@ -54,8 +57,11 @@ import Testing
     // Mirrored in the 100-wide root: the stack at 100 − 10 − 90 = 0, a at 100 − 10 − 10 = 80, b at 100 − 25 − 20 =
     // 55. Relative to their parents, positions mirror within the parent: a in the 90-wide stack at 90 − 0 − 10.
     @Test func namedSpecsAndPositionsMirrorToo() {
-        let stack = styled("stack", StackLayoutSpec(direction: .horizontal, spacing: 5,
-                                                    children: [fixed("a", 10, 10), fixed("b", 20, 10)]))
+        let stack = styled(
+            "stack",
+            StackLayoutSpec(
+                direction: .horizontal, spacing: 5,
+                children: [fixed("a", 10, 10), fixed("b", 20, 10)]))
         let inset = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: stack)
         let root = node(inset)
         let ltr = Laid(layout: root.layout(within: exact(100, 10)))
@@ -74,7 +80,9 @@ import Testing
     /// A 100 × 50 root whose absolute spec places a 40 × 20 node `inner` at (10.3, 0); `inner`'s own absolute spec
     /// places a 15 × 10 leaf at (3.2, 4.1). At scale 2 node positions are ceiled at each node: `inner` at 10.5, the
     /// leaf at (3.5, 4.5) in `inner`, so at (14, 4.5) in the root when nothing mirrors.
-    private func nested(root rootDirection: ContentDirection, inner innerDirection: ContentDirection)
+    private func nested(
+        root rootDirection: ContentDirection, inner innerDirection: ContentDirection
+    )
         -> (root: DisplayNode, inner: DisplayNode)
     {
         let inner = absoluteNode("inner", [positioned(fixed("leaf", 15, 10), 3.2, 4.1)]) {
@@ -93,8 +101,9 @@ import Testing
         // Each node mirrors its ceiled subnode positions: inner at 100 − 10.5 − 40 = 49.5, the leaf at
         // 40 − 3.5 − 15 = 21.5 in inner, 71 in the root (= 100 − 14 − 15: mirroring every node mirrors the whole).
         // Mirroring before rounding would give ceil(49.7) + ceil(21.8) = 72.
-        let rtl = Laid(layout: nested(root: .inherit, inner: .inherit).root
-            .layout(within: exact(100, 50), direction: .rightToLeft))
+        let rtl = Laid(
+            layout: nested(root: .inherit, inner: .inherit).root
+                .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(rtl["inner"] == rect(49.5, 0, 40, 20))
         #expect(rtl.inSupernode("leaf") == rect(21.5, 4.5, 15, 10))
         #expect(rtl["leaf"] == rect(71, 4.5, 15, 10))
@@ -105,8 +114,9 @@ import Testing
     // inner forces left to right inside a right-to-left pass: it is still mirrored within the root (49.5) but
     // keeps its leaf at 3.5, so the leaf is at 53 in the root.
     @Test func aNodeForcingLeftToRightInsideARightToLeftPass() {
-        let laid = Laid(layout: nested(root: .inherit, inner: .leftToRight).root
-            .layout(within: exact(100, 50), direction: .rightToLeft))
+        let laid = Laid(
+            layout: nested(root: .inherit, inner: .leftToRight).root
+                .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(laid["inner"] == rect(49.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(53, 4.5, 15, 10))
         #expect(laid.entry("inner")!.direction == .rightToLeft)
@@ -130,8 +140,9 @@ import Testing
     }
 
     @Test func aRootForcingLeftToRightMirrorsNothingOfItsOwn() {
-        let laid = Laid(layout: nested(root: .leftToRight, inner: .inherit).root
-            .layout(within: exact(100, 50), direction: .rightToLeft))
+        let laid = Laid(
+            layout: nested(root: .leftToRight, inner: .inherit).root
+                .layout(within: exact(100, 50), direction: .rightToLeft))
         #expect(laid["inner"] == rect(10.5, 0, 40, 20))
         #expect(laid["leaf"] == rect(10.5 + 21.5, 4.5, 15, 10))
     }

@@ -40,7 +40,8 @@ import Testing
     // measured with [0,0]…[200,300] (parent size 200×300) a plain node is 200 wide (auto: the max) and 150 high.
     @Test func layoutSizeExample() {
         let element = plain("layoutElement") {
-            $0.preferredLayoutSize = LayoutSize(width: Dimension(unit: .auto, value: 0), height: Dimension(parsing: "50%"))
+            $0.preferredLayoutSize = LayoutSize(
+                width: Dimension(unit: .auto, value: 0), height: Dimension(parsing: "50%"))
         }
         #expect(element.style.width == .auto && element.style.height == .fraction(0.5))
         let laid = layOut(WrapperLayoutSpec(layoutElement: element), in: range(0, 0, 200, 300))
@@ -49,16 +50,19 @@ import Testing
 
     // layoutElement.style.preferredSize = CGSize(width: 30, height: 60).
     @Test func preferredSizeExample() {
-        let laid = layOut(WrapperLayoutSpec(layoutElement: plain("layoutElement") { $0.preferredSize = Size(30, 60) }),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            WrapperLayoutSpec(layoutElement: plain("layoutElement") { $0.preferredSize = Size(30, 60) }),
+            in: range(0, 0, 300, 300))
         #expect(laid["layoutElement"] == rect(0, 0, 30, 60))
     }
 
     // width, minWidth, maxWidth (and the heights) all "50%": every bound resolves to 50% of the parent (200×300).
     @Test func allFiftyPercentExample() {
         let element = plain("layoutElement") {
-            $0.width = Dimension(parsing: "50%"); $0.minWidth = Dimension(parsing: "50%"); $0.maxWidth = Dimension(parsing: "50%")
-            $0.height = Dimension(parsing: "50%"); $0.minHeight = Dimension(parsing: "50%"); $0.maxHeight = Dimension(parsing: "50%")
+            $0.width = Dimension(parsing: "50%"); $0.minWidth = Dimension(parsing: "50%");
+            $0.maxWidth = Dimension(parsing: "50%")
+            $0.height = Dimension(parsing: "50%"); $0.minHeight = Dimension(parsing: "50%");
+            $0.maxHeight = Dimension(parsing: "50%")
         }
         let laid = layOut(WrapperLayoutSpec(layoutElement: element), in: range(0, 0, 200, 300))
         #expect(laid["layoutElement"] == rect(0, 0, 100, 150))
@@ -70,9 +74,13 @@ import Testing
     // … the minimum width would be used"; likewise a maximum width of 120 wins over the 160 (§1.4 precedence).
     @Test func minAndMaxSizeExamples() {
         let screen = range(0, 0, 320, 568)
-        let withMin = plain("n") { $0.width = .fraction(0.5); $0.minWidth = .points(200); $0.height = .points(10) }
+        let withMin = plain("n") {
+            $0.width = .fraction(0.5); $0.minWidth = .points(200); $0.height = .points(10)
+        }
         #expect(layOut(WrapperLayoutSpec(layoutElement: withMin), in: screen)["n"] == rect(0, 0, 200, 10))
-        let withMax = plain("n") { $0.width = .fraction(0.5); $0.maxWidth = .points(120); $0.height = .points(10) }
+        let withMax = plain("n") {
+            $0.width = .fraction(0.5); $0.maxWidth = .points(120); $0.height = .points(10)
+        }
         #expect(layOut(WrapperLayoutSpec(layoutElement: withMax), in: screen)["n"] == rect(0, 0, 120, 10))
     }
 
@@ -103,8 +111,9 @@ import Testing
     // 20 → count at y = floorPx(5) = 5; size Clamp((41, 20)) = (60, 20).
     @Test func stackWithMinWidthAndMaxHeight() {
         func mainStack(icon: Size) -> StackLayoutSpec {
-            let stack = StackLayoutSpec(direction: .horizontal, spacing: 6.0, justifyContent: .start, alignItems: .center,
-                                        children: [fixed("iconNode", icon.width, icon.height), fixed("countNode", 15, 10)])
+            let stack = StackLayoutSpec(
+                direction: .horizontal, spacing: 6.0, justifyContent: .start, alignItems: .center,
+                children: [fixed("iconNode", icon.width, icon.height), fixed("countNode", 15, 10)])
             stack.style.minWidth = .points(60.0)
             stack.style.maxHeight = .points(40.0)
             return stack
@@ -123,16 +132,19 @@ import Testing
     // Inset: UIEdgeInsets(10, 10, 10, 10) around a text node (100×20 stand-in), 320 wide and unbounded height:
     // child range [0,0]…[300,∞]; spec 120×40; text at (10,10) (§4.3).
     @Test func insetHeader() {
-        let laid = layOut(InsetLayoutSpec(insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10),
-                                          child: fixed("textNode", 100, 20)), in: range(0, 0, 320, inf))
+        let laid = layOut(
+            InsetLayoutSpec(
+                insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10),
+                child: fixed("textNode", 100, 20)), in: range(0, 0, 320, inf))
         #expect(laid["textNode"] == rect(10, 10, 100, 20))
         #expect(laid.size == Size(120, 40))
     }
 
     // Overlay: two plain nodes; the child (blue) takes C.max, the overlay (red) covers it exactly, on top (§4.4).
     @Test func overlay() {
-        let laid = layOut(OverlayLayoutSpec(child: plain("backgroundNode"), overlay: plain("foregroundNode")),
-                          in: range(0, 0, 320, 100))
+        let laid = layOut(
+            OverlayLayoutSpec(child: plain("backgroundNode"), overlay: plain("foregroundNode")),
+            in: range(0, 0, 320, 100))
         #expect(laid["backgroundNode"] == rect(0, 0, 320, 100))
         #expect(laid["foregroundNode"] == rect(0, 0, 320, 100))
         #expect(laid.subnodeNames == ["backgroundNode", "foregroundNode"])
@@ -141,8 +153,9 @@ import Testing
 
     // Background: background(child: foregroundNode, background: backgroundNode); the background is drawn first.
     @Test func background() {
-        let laid = layOut(BackgroundLayoutSpec(child: plain("foregroundNode"), background: plain("backgroundNode")),
-                          in: range(0, 0, 320, 100))
+        let laid = layOut(
+            BackgroundLayoutSpec(child: plain("foregroundNode"), background: plain("backgroundNode")),
+            in: range(0, 0, 320, 100))
         #expect(laid["backgroundNode"] == rect(0, 0, 320, 100))
         #expect(laid["foregroundNode"] == rect(0, 0, 320, 100))
         #expect(laid.subnodeNames == ["backgroundNode", "foregroundNode"])
@@ -150,8 +163,9 @@ import Testing
 
     // Center: XY, default sizing, 70×100 subnode; the spec takes C.max 300×300 → ((300−70)/2, (300−100)/2).
     @Test func center() {
-        let laid = layOut(CenterLayoutSpec(centeringOptions: .xy, sizingOptions: [], child: fixed("subnode", 70, 100)),
-                          in: range(0, 0, 300, 300))
+        let laid = layOut(
+            CenterLayoutSpec(centeringOptions: .xy, sizingOptions: [], child: fixed("subnode", 70, 100)),
+            in: range(0, 0, 300, 300))
         #expect(laid["subnode"] == rect(115, 100, 70, 100))
         #expect(laid.size == Size(300, 300))
     }
@@ -169,10 +183,12 @@ import Testing
     // Relative: background(child: relative(start, start, default, 70×100 foreground), background: plain). The
     // relative spec takes C.max 300×300, the foreground sits at the top left, the background is exactly 300×300.
     @Test func relative() {
-        let relativeSpec = RelativeLayoutSpec(horizontalPosition: .start, verticalPosition: .start, sizingOption: [],
-                                              child: fixed("foregroundNode", 70, 100))
-        let laid = layOut(BackgroundLayoutSpec(child: relativeSpec, background: plain("backgroundNode")),
-                          in: range(0, 0, 300, 300))
+        let relativeSpec = RelativeLayoutSpec(
+            horizontalPosition: .start, verticalPosition: .start, sizingOption: [],
+            child: fixed("foregroundNode", 70, 100))
+        let laid = layOut(
+            BackgroundLayoutSpec(child: relativeSpec, background: plain("backgroundNode")),
+            in: range(0, 0, 300, 300))
         #expect(laid["foregroundNode"] == rect(0, 0, 70, 100))
         #expect(laid["backgroundNode"] == rect(0, 0, 300, 300))
         #expect(laid.subnodeNames == ["backgroundNode", "foregroundNode"])

@@ -56,8 +56,9 @@ import Testing
     /// pair is found by trying widths (256 tags, so a few dozen tries).
     @Test func collidingTagsAreToldApartAndScalesDoNotMix() throws {
         func key(_ width: Double) -> MeasurementKey {
-            MeasurementKey(range: SizeRange(min: Size(width, 0), max: Size(width, .infinity)),
-                           parentSize: Size(width, .nan))
+            MeasurementKey(
+                range: SizeRange(min: Size(width, 0), max: Size(width, .infinity)),
+                parentSize: Size(width, .nan))
         }
         var firstWidthOfTag: [UInt8: Double] = [:]
         var pair: (Double, Double)?
@@ -98,8 +99,9 @@ import Testing
         let state = element.state
         _ = state.answer(key(0), scale: 2)
         for width in 1...3 {
-            state.recordComputation(Size(Double(width), 5), for: key(Double(width)), keep: true,
-                                    baselineBefore: state.baselineBits)
+            state.recordComputation(
+                Size(Double(width), 5), for: key(Double(width)), keep: true,
+                baselineBefore: state.baselineBits)
         }
         #expect(state.cache.count == 2)
         #expect(state.answer(key(1), scale: 2) == nil)
@@ -152,8 +154,9 @@ import Testing
             }
             _ = child.parent
         }
-        #expect(String(decoding: result.standardErrorContent, as: UTF8.self)
-            .contains("TextureLayout: a parent link outlived its parent"))
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self)
+                .contains("TextureLayout: a parent link outlived its parent"))
     }
     #endif
 }

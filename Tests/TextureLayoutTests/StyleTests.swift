@@ -7,8 +7,10 @@ import Testing
     // §2.1 defaults.
     @Test func defaults() {
         let style = Style()
-        for d in [style.width, style.height, style.minWidth, style.maxWidth, style.minHeight, style.maxHeight,
-                  style.flexBasis] {
+        for d in [
+            style.width, style.height, style.minWidth, style.maxWidth, style.minHeight, style.maxHeight,
+            style.flexBasis,
+        ] {
             #expect(d == .auto)
         }
         #expect(style.spacingBefore == 0 && style.spacingAfter == 0)
@@ -85,7 +87,9 @@ import Testing
 
     // Fact 36 (styledWithBlock): properties set through an element's style are stored.
     @Test func settingPropertiesOnAnElement() {
-        let element = plain("n") { $0.width = .points(100); $0.flexGrow = 1; $0.flexShrink = 1 }
+        let element = plain("n") {
+            $0.width = .points(100); $0.flexGrow = 1; $0.flexShrink = 1
+        }
         #expect(element.style.width == .points(100))
         #expect(element.style.flexGrow == 1)
         #expect(element.style.flexShrink == 1)
@@ -100,10 +104,26 @@ import Testing
         (Style.with { $0.width = .fraction(0) }, inf, 0, inf),
         (Style.with { $0.width = .fraction(0.5) }, inf, inf, inf),
         (Style.with { $0.minWidth = .points(30) }, 200, 30, inf),
-        (Style.with { $0.width = .points(50); $0.maxWidth = .points(40) }, 200, 40, 40),
-        (Style.with { $0.width = .points(50); $0.minWidth = .points(60) }, 200, 60, 60),
-        (Style.with { $0.minWidth = .points(80); $0.maxWidth = .points(60) }, 200, 80, 80),
-        (Style.with { $0.minWidth = .points(60); $0.maxWidth = .points(60); $0.width = .points(10) }, 200, 60, 60),
+        (
+            Style.with {
+                $0.width = .points(50); $0.maxWidth = .points(40)
+            }, 200, 40, 40
+        ),
+        (
+            Style.with {
+                $0.width = .points(50); $0.minWidth = .points(60)
+            }, 200, 60, 60
+        ),
+        (
+            Style.with {
+                $0.minWidth = .points(80); $0.maxWidth = .points(60)
+            }, 200, 80, 80
+        ),
+        (
+            Style.with {
+                $0.minWidth = .points(60); $0.maxWidth = .points(60); $0.width = .points(10)
+            }, 200, 60, 60
+        ),
         (Style.with { $0.maxWidth = .fraction(0.25) }, 200, 0, 50),
     ])
     func resolvedRangeTable(style: Style, parent: Double, min: Double, max: Double) {
@@ -130,12 +150,20 @@ import Testing
     }
 
     @Test func widthAndHeightPoints() {
-        #expect(frame(of: plain("n") { $0.width = .points(50); $0.height = .points(60) }) == rect(0, 0, 50, 60))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .points(50); $0.height = .points(60)
+                }) == rect(0, 0, 50, 60))
     }
 
     @Test func widthAndHeightFractions() {
         // 50% and 25% of the parent size 300.
-        #expect(frame(of: plain("n") { $0.width = .fraction(0.5); $0.height = .fraction(0.25) }) == rect(0, 0, 150, 75))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .fraction(0.5); $0.height = .fraction(0.25)
+                }) == rect(0, 0, 150, 75))
     }
 
     @Test func minWidthAndMinHeight() {
@@ -151,13 +179,25 @@ import Testing
     }
 
     @Test func precedenceInFrames() {
-        #expect(frame(of: plain("n") { $0.width = .points(50); $0.maxWidth = .points(40); $0.height = .points(10) })
-            == rect(0, 0, 40, 10))
-        #expect(frame(of: plain("n") { $0.width = .points(50); $0.minWidth = .points(60); $0.height = .points(10) })
-            == rect(0, 0, 60, 10))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .points(50); $0.maxWidth = .points(40); $0.height = .points(10)
+                })
+                == rect(0, 0, 40, 10))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .points(50); $0.minWidth = .points(60); $0.height = .points(10)
+                })
+                == rect(0, 0, 60, 10))
         // minWidth 80 > maxWidth 60 → [80,80].
-        #expect(frame(of: fixed("n", 10, 10) { $0.minWidth = .points(80); $0.maxWidth = .points(60) })
-            == rect(0, 0, 80, 10))
+        #expect(
+            frame(
+                of: fixed("n", 10, 10) {
+                    $0.minWidth = .points(80); $0.maxWidth = .points(60)
+                })
+                == rect(0, 0, 80, 10))
     }
 
     @Test func preferredMinAndMaxSize() {
@@ -168,26 +208,40 @@ import Testing
 
     @Test func layoutSizeAliases() {
         // preferredLayoutSize (50%, 10pt) → (150, 10).
-        #expect(frame(of: plain("n") {
-            $0.preferredLayoutSize = LayoutSize(width: .fraction(0.5), height: .points(10))
-        }) == rect(0, 0, 150, 10))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.preferredLayoutSize = LayoutSize(width: .fraction(0.5), height: .points(10))
+                }) == rect(0, 0, 150, 10))
         // minLayoutSize 50% × 50% on a 10×10 leaf → [150,300] each axis → 150×150.
-        #expect(frame(of: fixed("n", 10, 10) {
-            $0.minLayoutSize = LayoutSize(width: .fraction(0.5), height: .fraction(0.5))
-        }) == rect(0, 0, 150, 150))
+        #expect(
+            frame(
+                of: fixed("n", 10, 10) {
+                    $0.minLayoutSize = LayoutSize(width: .fraction(0.5), height: .fraction(0.5))
+                }) == rect(0, 0, 150, 150))
         // maxLayoutSize 10% × 10% on a 100×100 leaf → [0,30] → 30×30.
-        #expect(frame(of: fixed("n", 100, 100) {
-            $0.maxLayoutSize = LayoutSize(width: .fraction(0.1), height: .fraction(0.1))
-        }) == rect(0, 0, 30, 30))
+        #expect(
+            frame(
+                of: fixed("n", 100, 100) {
+                    $0.maxLayoutSize = LayoutSize(width: .fraction(0.1), height: .fraction(0.1))
+                }) == rect(0, 0, 30, 30))
     }
 
     // §2.3: the parent's constraint beats the element's own style.
     @Test func constraintBeatsStyle() {
         // [0,300] ∩ [400,400]: disjoint, receiver below → [300,300].
-        #expect(frame(of: plain("n") { $0.width = .points(400); $0.height = .points(10) }) == rect(0, 0, 300, 10))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .points(400); $0.height = .points(10)
+                }) == rect(0, 0, 300, 10))
         // [100,300] ∩ [50,50]: disjoint, receiver above → [100,100].
-        #expect(frame(of: plain("n") { $0.width = .points(50); $0.height = .points(10) }, in: range(100, 100, 300, 300))
-            == rect(0, 0, 100, 100))
+        #expect(
+            frame(
+                of: plain("n") {
+                    $0.width = .points(50); $0.height = .points(10)
+                }, in: range(100, 100, 300, 300))
+                == rect(0, 0, 100, 100))
     }
 
     /// A custom spec (fact 18): places each child diagonally, offset by the child's own spacingBefore.
@@ -195,11 +249,13 @@ import Testing
         override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
             var origin = Point.zero, extent = Size.zero
             for child in children {
-                let size = context.measure(child, in: SizeRange(min: .zero, max: constrainedSize.max),
-                                           parentSize: constrainedSize.max)
+                let size = context.measure(
+                    child, in: SizeRange(min: .zero, max: constrainedSize.max),
+                    parentSize: constrainedSize.max)
                 origin = Point(origin.x + child.style.spacingBefore, origin.y + child.style.spacingBefore)
                 context.place(child, at: origin)
-                extent = Size(Swift.max(extent.width, origin.x + size.width), Swift.max(extent.height, origin.y + size.height))
+                extent = Size(
+                    Swift.max(extent.width, origin.x + size.width), Swift.max(extent.height, origin.y + size.height))
             }
             return constrainedSize.clamp(extent)
         }
@@ -207,7 +263,9 @@ import Testing
 
     // Fact 18: a custom LayoutSpec subclass reads its children's style: a at (5,5), b at (5+20, 5+20); extent 35×35.
     @Test func customSpecReadsChildrenStyle() {
-        let spec = DiagonalSpec(children: [fixed("a", 10, 10) { $0.spacingBefore = 5 }, fixed("b", 10, 10) { $0.spacingBefore = 20 }])
+        let spec = DiagonalSpec(children: [
+            fixed("a", 10, 10) { $0.spacingBefore = 5 }, fixed("b", 10, 10) { $0.spacingBefore = 20 },
+        ])
         let laid = layOut(spec, in: range(0, 0, 300, 300))
         #expect(laid["a"] == rect(5, 5, 10, 10))
         #expect(laid["b"] == rect(25, 25, 10, 10))

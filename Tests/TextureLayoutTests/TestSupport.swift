@@ -8,8 +8,10 @@ import Testing
 // None is taken from running the engine.
 
 /// A leaf with an intrinsic size: the stand-in for a text or image node.
-func fixed(_ name: String, _ width: Double, _ height: Double,
-           _ configure: (inout Style) -> Void = { _ in }) -> FixedSizeNode {
+func fixed(
+    _ name: String, _ width: Double, _ height: Double,
+    _ configure: (inout Style) -> Void = { _ in }
+) -> FixedSizeNode {
     styled(name, FixedSizeNode(intrinsicSize: Size(width, height)), configure)
 }
 

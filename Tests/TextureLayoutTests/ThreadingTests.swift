@@ -35,7 +35,7 @@ import Testing
 
     @Test func aPassInsideARunningPassIsAConflict() throws {
         let (root, stack, a, _) = tree()
-        _ = root.layout(within: exact(100, 10))   // sets the parent links: a → stack → root
+        _ = root.layout(within: exact(100, 10))  // sets the parent links: a → stack → root
         let ancestors = try RunningPass.claim(root).get()
         #expect(conflict(RunningPass.claim(a)) == .insideRunningPass)
         #expect(conflict(RunningPass.claim(stack)) == .insideRunningPass)
@@ -66,9 +66,10 @@ import Testing
 
     @Test func theConflictMessageSaysWhatHappened() {
         let element = plain("title")
-        #expect(LayoutElement.message(for: .sameRoot, root: element)
-            == #"TextureLayout: a layout pass over DisplayNode "title" started while another pass over the same tree "#
-            + "is running; run one pass per tree at a time (see the Threads article)")
+        #expect(
+            LayoutElement.message(for: .sameRoot, root: element)
+                == #"TextureLayout: a layout pass over DisplayNode "title" started while another pass over the same tree "#
+                + "is running; run one pass per tree at a time (see the Threads article)")
     }
 
     /// A pass started from a callback of a pass over the same tree stops the program (in a child process).
@@ -118,9 +119,9 @@ import Testing
             }
         }
         entered.wait()
-        entered.wait()          // two jobs run at once: both entries are taken
+        entered.wait()  // two jobs run at once: both entries are taken
         release.signal()
-        entered.wait()          // the third starts once one of them is done
+        entered.wait()  // the third starts once one of them is done
         release.signal()
         release.signal()
         finished.wait()

@@ -42,7 +42,9 @@ import Testing
     // Children resolve percentages against C.max, not the wrapper's parent size: the wrapper's maxWidth 100 makes
     // C.max.w = 100 while its parent size is 300, so a 50% child is 50 wide (not 150).
     @Test func childPercentagesUseTheRangeMax() {
-        let child = plain("a") { $0.width = .fraction(0.5); $0.height = .points(10) }
+        let child = plain("a") {
+            $0.width = .fraction(0.5); $0.height = .points(10)
+        }
         let wrapper = styled("w", WrapperLayoutSpec(layoutElement: child)) { $0.maxWidth = .points(100) }
         let laid = layOut(wrapper, in: range(0, 0, 300, 300))
         #expect(laid["a"] == rect(0, 0, 50, 10))

@@ -15,8 +15,10 @@ private let width = 300.0
 private func font() throws -> Font { try Font.defaultFont() }
 
 /// A 300-wide text node showing `text` at size 12, laid out; its lines.
-private func lines(_ text: String, default direction: TextDirection = .leftToRight,
-                   alignment: TextAlignment = .natural) throws -> [TextLine] {
+private func lines(
+    _ text: String, default direction: TextDirection = .leftToRight,
+    alignment: TextAlignment = .natural
+) throws -> [TextLine] {
     var style = ParagraphStyle()
     style.alignment = alignment
     let node = TextNode(text, font: try font(), size: 12, paragraphStyle: style)
@@ -43,8 +45,9 @@ private func icuVisualGlyphs(_ text: String, default direction: TextDirection = 
         while end < order.count && levels[Int(order[end])] == level && order[end] == order[end - 1] + step { end += 1 }
         let low = Int(min(order[position], order[end - 1])), high = Int(max(order[position], order[end - 1]))
         let piece = String(decoding: units[low...high], as: UTF16.self)
-        let shaped = ShapedText(runs: [TextRun(piece, font: try font(), size: 12)],
-                                defaultDirection: level & 1 == 1 ? .rightToLeft : .leftToRight)
+        let shaped = ShapedText(
+            runs: [TextRun(piece, font: try font(), size: 12)],
+            defaultDirection: level & 1 == 1 ? .rightToLeft : .leftToRight)
         glyphs += shaped.glyphs.map(\.id)
         position = end
     }

@@ -4,8 +4,9 @@ import TextureLayout
 
 /// Where `text` (in DejaVu Sans at 12 points) is cut into shaping pieces: the start of every item.
 private func pieceStarts(_ text: String) throws -> [Int] {
-    let shaped = ShapedText(runs: [TextRun(text, font: try Font.defaultFont(), size: 12)],
-                            defaultDirection: .leftToRight)
+    let shaped = ShapedText(
+        runs: [TextRun(text, font: try Font.defaultFont(), size: 12)],
+        defaultDirection: .leftToRight)
     return shaped.items.map(\.item.start)
 }
 

@@ -11,14 +11,16 @@ import TextureLayout
 
 private let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 private let cjkFile = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-private let installed = FileManager.default.fileExists(atPath: emojiFile)
+private let installed =
+    FileManager.default.fileExists(atPath: emojiFile)
     && FileManager.default.fileExists(atPath: cjkFile)
 
 private func dejaVu() throws -> Font { try Font(family: "DejaVu Sans") }
 
 private func shaped(_ text: String, size: Double = 20.48, fallback: FontFallback = .system) throws -> ShapedText {
-    ShapedText(runs: [TextRun(text, font: try dejaVu(), size: size)], defaultDirection: .leftToRight,
-               fallback: fallback)
+    ShapedText(
+        runs: [TextRun(text, font: try dejaVu(), size: size)], defaultDirection: .leftToRight,
+        fallback: fallback)
 }
 
 /// Each item's text and its font's family.
@@ -61,9 +63,10 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     _ = node.layout(within: SizeRange(min: .zero, max: Size(30, .infinity)))
     #expect(node.lines.map(\.text) == ["ab", "山", "cd"])
     // DejaVu's lines: 19.01 + 4.83; the CJK line: 1.160 + 0.288 em, without DejaVu's (its space ends the line).
-    #expect(node.lines.map(\.frame.height).enumerated().allSatisfy { index, height in
-        close(height, index == 1 ? (1.160 + 0.288) * 20.48 : 23.84)
-    })
+    #expect(
+        node.lines.map(\.frame.height).enumerated().allSatisfy { index, height in
+            close(height, index == 1 ? (1.160 + 0.288) * 20.48 : 23.84)
+        })
     #expect(close(node.lines[1].baseline - node.lines[1].frame.minY, 1.160 * 20.48))
     // Emoji beside Latin: the tallest ascent (DejaVu's 1901) and the deepest descent (the emoji font's 500).
     let mixed = TextNode(runs: [TextRun("a😀", font: try dejaVu(), size: 20.48)])
@@ -102,8 +105,10 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 }
 
 @Test(.enabled(if: installed)) func clustersAreNeverSplitBetweenFonts() throws {
-    let texts = ["e\u{301}山\u{301}", "👍🏽a", "क्षत्रिय नमस्ते", "שָׁלוֹם עולם", "مرحبا بالعالم", "ภาษาไทย ง่าย",
-                 "a\u{200D}山", "🏳️‍🌈x", "🇫🇷🇩🇪", "a\u{FE0F}b", "\u{FE0F}", "日本語、テスト。한국어"]
+    let texts = [
+        "e\u{301}山\u{301}", "👍🏽a", "क्षत्रिय नमस्ते", "שָׁלוֹם עולם", "مرحبا بالعالم", "ภาษาไทย ง่าย",
+        "a\u{200D}山", "🏳️‍🌈x", "🇫🇷🇩🇪", "a\u{FE0F}b", "\u{FE0F}", "日本語、テスト。한국어",
+    ]
     for string in texts {
         let text = try shaped(string)
         for shapedItem in text.items {

@@ -49,8 +49,9 @@ private func generateCases(count: Int) -> [PangoCase] {
             text += vocabulary.randomElement(using: &rng)!
         }
         let width = Double(Int.random(in: 60...400, using: &rng)) + [0, 0.25, 0.5][index % 3]
-        return PangoCase(family: families[index % families.count], size: sizes[(index / 3) % sizes.count],
-                         width: width, mode: index % 7 == 6 ? .char : .word, text: text)
+        return PangoCase(
+            family: families[index % families.count], size: sizes[(index / 3) % sizes.count],
+            width: width, mode: index % 7 == 6 ? .char : .word, text: text)
     }
 }
 
@@ -133,8 +134,10 @@ private func ourLines(_ testCase: PangoCase, font: Font) -> [PangoLine] {
 
 private let pangoCaseCount = 240
 
-@Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pango-view")
-    || ProcessInfo.processInfo.environment["REQUIRE_PANGO"] != nil))
+@Test(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pango-view")
+            || ProcessInfo.processInfo.environment["REQUIRE_PANGO"] != nil))
 func lineBreaksAndWidthsMatchPango() throws {
     let cases = generateCases(count: pangoCaseCount)
     var fonts: [String: Font] = [:]
@@ -154,8 +157,11 @@ func lineBreaksAndWidthsMatchPango() throws {
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         for index in stride(from: lane, to: cases.count, by: lanes) {
             let testCase = cases[index]
-            let expected = Result { try pangoLines(testCase, fontFile: fontFiles[testCase.family]!,
-                                                   workDir: lanesDirs[lane][testCase.family]!) }
+            let expected = Result {
+                try pangoLines(
+                    testCase, fontFile: fontFiles[testCase.family]!,
+                    workDir: lanesDirs[lane][testCase.family]!)
+            }
             results.set(index, expected)
         }
     }

@@ -17,8 +17,10 @@ private let lineHeight = 23.84
 private func mono() throws -> Font { try Font(family: "DejaVu Sans Mono") }
 
 /// Lays `text` out at `width` (height unbounded unless given) and returns the node, its size and lines.
-private func layOut(_ text: String, width: Double, height: Double = .infinity, minWidth: Double = 0,
-                    style: ParagraphStyle = ParagraphStyle()) throws -> (TextNode, Size, [TextLine]) {
+private func layOut(
+    _ text: String, width: Double, height: Double = .infinity, minWidth: Double = 0,
+    style: ParagraphStyle = ParagraphStyle()
+) throws -> (TextNode, Size, [TextLine]) {
     let node = TextNode(text, font: try mono(), size: size, paragraphStyle: style)
     let layout = node.layout(within: SizeRange(min: Size(minWidth, 0), max: Size(width, height)))
     return (node, layout.size, node.lines)
@@ -143,8 +145,9 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     let small = TextNode("aa", font: font, size: size)
     let large = TextNode("aa", font: font, size: 2 * size)
     for alignment in [StackAlignItems.baselineFirst, .baselineLast] {
-        let stack = StackLayoutSpec(direction: .horizontal, spacing: 0, alignItems: alignment,
-                                    children: [small, large])
+        let stack = StackLayoutSpec(
+            direction: .horizontal, spacing: 0, alignItems: alignment,
+            children: [small, large])
         let root = DisplayNode()
         root.layoutSpecBlock = { _, _ in stack }
         // A fine pixel grid (scale 100), so that rounding positions to it keeps 19.01 as it is.
@@ -207,10 +210,12 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     style.maximumNumberOfLines = 1
     let store = TextStore()
     let range = SizeRange(min: .zero, max: Size(90, .infinity))
-    let large = TextNode(runs: [TextRun("aaa bbb ccc", font: font, size: size)], paragraphStyle: style,
-                         store: store)
-    let small = TextNode(runs: [TextRun("aaa bbb ccc ddd eee fff", font: font, size: size / 2)],
-                         paragraphStyle: style, store: store)
+    let large = TextNode(
+        runs: [TextRun("aaa bbb ccc", font: font, size: size)], paragraphStyle: style,
+        store: store)
+    let small = TextNode(
+        runs: [TextRun("aaa bbb ccc ddd eee fff", font: font, size: size / 2)],
+        paragraphStyle: style, store: store)
     _ = large.layout(within: range)
     _ = small.layout(within: range)
     #expect(large.lines.map(\.text) == ["aaa bb\u{2026}"] && close(large.lines[0].frame.width, 7 * advance))

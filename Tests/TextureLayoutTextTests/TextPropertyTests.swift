@@ -36,11 +36,13 @@ private let pieces = [
         var rest = Substring(text)
         for line in lines {
             while let first = rest.first, !line.text.isEmpty, !rest.hasPrefix(line.text),
-                  first.isWhitespace || first.isNewline { rest = rest.dropFirst() }
+                first.isWhitespace || first.isNewline
+            { rest = rest.dropFirst() }
             #expect(rest.hasPrefix(line.text), "\(label): line \(line.text.debugDescription) not next in the text")
             rest = rest.dropFirst(line.text.count)
         }
-        #expect(rest.allSatisfy { $0.isWhitespace || $0.isNewline }, "\(label): text left over \(rest.debugDescription)")
+        #expect(
+            rest.allSatisfy { $0.isWhitespace || $0.isNewline }, "\(label): text left over \(rest.debugDescription)")
 
         // Each line fits, unless it is one grapheme cluster.
         for line in lines where line.text.count > 1 {
@@ -67,15 +69,18 @@ private let pieces = [
     // the last boundary before the first that does not fit. Truncation skips ahead over break points it can bound;
     // this walks every boundary.
     let fonts = [try Font.defaultFont(), try Font(family: "DejaVu Serif"), try Font(family: "DejaVu Sans Mono")]
-    let words = ["AV", "To", "Wa", "ffi", "office", "Yo", "LT", "T.", "V,", "word", "e\u{301}", "😀", " ", "  ", "שלום",
-                 "-T", "-V", "-Y", "r.", "y,"]
+    let words = [
+        "AV", "To", "Wa", "ffi", "office", "Yo", "LT", "T.", "V,", "word", "e\u{301}", "😀", " ", "  ", "שלום",
+        "-T", "-V", "-Y", "r.", "y,",
+    ]
     var rng = SplitMix64(seed: 11)
     var checked = 0
     for _ in 0..<1000 {
         var text = ""
         for _ in 0..<Int.random(in: 1...30, using: &rng) { text += words.randomElement(using: &rng)! }
-        let run = TextRun(text, font: fonts.randomElement(using: &rng)!, size: [9.0, 17, 31].randomElement(using: &rng)!,
-                          letterSpacing: [0.0, 0, 1.5, -4].randomElement(using: &rng)!)
+        let run = TextRun(
+            text, font: fonts.randomElement(using: &rng)!, size: [9.0, 17, 31].randomElement(using: &rng)!,
+            letterSpacing: [0.0, 0, 1.5, -4].randomElement(using: &rng)!)
         let shaped = ShapedText(runs: [run], defaultDirection: .leftToRight)
         var style = ParagraphStyle()
         style.maximumNumberOfLines = Int.random(in: 1...2, using: &rng)
@@ -84,11 +89,14 @@ private let pieces = [
         // a break point, where skipping ahead ends.
         let point = shaped.breakPoints.randomElement(using: &rng)!
         let upToPoint = shaped.lineWidth(0, Int(point.contentEnd), next: Int(point.contentEnd)) + tokenWidth
-        let width = Bool.random(using: &rng) ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
-                                             : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
+        let width =
+            Bool.random(using: &rng)
+            ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
+            : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
         var boxes: [LineBox] = []
-        shaped.breakLines(LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
-                          tokenWidth: { _, _ in tokenWidth })
+        shaped.breakLines(
+            LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
+            tokenWidth: { _, _ in tokenWidth })
         guard let box = boxes.last, box.hasToken else { continue }
         let start = box.start
         let end = shaped.trimmedEnd(start, shaped.count)

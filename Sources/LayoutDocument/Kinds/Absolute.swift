@@ -5,7 +5,8 @@ extension ElementKind {
     static let absolute = ElementKind(
         "absolute", keys: [.choice("sizing", AbsoluteSizing.self), ElementKey("children", .elements)]
     ) { values in
-        AbsoluteLayoutSpec(sizing: values.choice("sizing", AbsoluteSizing.self) ?? .default,
-                           children: values.elements("children") ?? [])
+        AbsoluteLayoutSpec(
+            sizing: values.choice("sizing", AbsoluteSizing.self) ?? .default,
+            children: values.elements("children") ?? [])
     }
 }

@@ -9,8 +9,9 @@ extension ElementKind {
             ElementKey("child", .element, required: true),
         ]
     ) { values in
-        CenterLayoutSpec(centeringOptions: values.choice("centeringOptions", CenteringOptions.self) ?? [],
-                         sizingOptions: values.choice("sizingOptions", CenterSizingOptions.self) ?? [],
-                         child: values.required("child"))
+        CenterLayoutSpec(
+            centeringOptions: values.choice("centeringOptions", CenteringOptions.self) ?? [],
+            sizingOptions: values.choice("sizingOptions", CenterSizingOptions.self) ?? [],
+            child: values.required("child"))
     }
 }

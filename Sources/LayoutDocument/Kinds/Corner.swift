@@ -10,8 +10,9 @@ extension ElementKind {
             ElementKey("wrapsCorner", .bool),
         ]
     ) { values in
-        CornerLayoutSpec(child: values.required("child"), corner: values.required("corner"),
-                         location: values.choice("cornerLocation", CornerLocation.self) ?? .topLeft,
-                         offset: values.point("offset") ?? .zero, wrapsCorner: values.bool("wrapsCorner") ?? false)
+        CornerLayoutSpec(
+            child: values.required("child"), corner: values.required("corner"),
+            location: values.choice("cornerLocation", CornerLocation.self) ?? .topLeft,
+            offset: values.point("offset") ?? .zero, wrapsCorner: values.bool("wrapsCorner") ?? false)
     }
 }

@@ -22,8 +22,10 @@ package struct ElementKind: Sendable {
     /// with neither `text` nor `runs`, a default font that is not installed).
     let build: @Sendable (ElementValues) throws(DocumentError) -> LayoutElement
 
-    init(_ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
-         build: @escaping @Sendable (ElementValues) throws(DocumentError) -> LayoutElement) {
+    init(
+        _ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
+        build: @escaping @Sendable (ElementValues) throws(DocumentError) -> LayoutElement
+    ) {
         self.type = type
         self.keys = keys
         self.exclusiveKeys = exclusiveKeys
@@ -32,15 +34,16 @@ package struct ElementKind: Sendable {
 
     /// The paint keys of a display element (``PaintKey``), as every display type declares them.
     static let paintKeys: [ElementKey] = PaintKey.allCases.map { key in
-        let value: ElementValueKind = switch key {
-        case .backgroundColor, .borderColor, .shadowColor: .color
-        case .backgroundGradient: .gradient
-        case .cornerRadius, .borderWidth, .shadowRadius: .number(allowsNegative: false)
-        case .maskedCorners: .corners
-        case .clipsToBounds, .hidden: .bool
-        case .alpha, .shadowOpacity: .fraction
-        case .shadowOffset: .point
-        }
+        let value: ElementValueKind =
+            switch key {
+            case .backgroundColor, .borderColor, .shadowColor: .color
+            case .backgroundGradient: .gradient
+            case .cornerRadius, .borderWidth, .shadowRadius: .number(allowsNegative: false)
+            case .maskedCorners: .corners
+            case .clipsToBounds, .hidden: .bool
+            case .alpha, .shadowOpacity: .fraction
+            case .shadowOffset: .point
+            }
         return ElementKey(key.rawValue, value, paint: true)
     }
 

@@ -7,15 +7,19 @@ extension ElementKind {
     /// document's folder, or a `data:` URL), as large as the image in points, drawn by `contentMode`.
     static let image = ElementKind(
         "image",
-        keys: [ElementKey("src", .string, required: true), .choice("contentMode", ContentMode.self),
-               ElementKey("imageScale", .positiveNumber)] + paintKeys
+        keys: [
+            ElementKey("src", .string, required: true), .choice("contentMode", ContentMode.self),
+            ElementKey("imageScale", .positiveNumber),
+        ] + paintKeys
     ) { values throws(DocumentError) in
         let source = values.string("src")!
         let image = try values.images.image(source, at: values.path.appending("src"))
-        let scale = values.number("imageScale")
+        let scale =
+            values.number("imageScale")
             ?? (source.hasPrefix("data:") ? 1 : ImageHeader.scale(ofFileNamed: source))
-        return ImageNode(image: image, contentMode: values.choice("contentMode", ContentMode.self) ?? .scaleAspectFill,
-                         imageScale: scale)
+        return ImageNode(
+            image: image, contentMode: values.choice("contentMode", ContentMode.self) ?? .scaleAspectFill,
+            imageScale: scale)
     }
 }
 

@@ -8,8 +8,10 @@ extension ElementKind {
     /// `semanticContentAttribute`): `inherit` follows the document's `layoutDirection`.
     static let node = ElementKind(
         "node",
-        keys: [ElementKey("size", .size), ElementKey("layout", .element), ElementKey("color", .color, paint: true),
-               .choice("direction", ContentDirection.self)] + paintKeys,
+        keys: [
+            ElementKey("size", .size), ElementKey("layout", .element), ElementKey("color", .color, paint: true),
+            .choice("direction", ContentDirection.self),
+        ] + paintKeys,
         exclusiveKeys: [("size", "layout"), ("color", "backgroundColor")]
     ) { values in
         let node: DisplayNode

@@ -9,9 +9,10 @@ extension ElementKind {
             .choice("sizingOption", RelativeSizingOption.self), ElementKey("child", .element, required: true),
         ]
     ) { values in
-        RelativeLayoutSpec(horizontalPosition: values.choice("horizontalPosition", RelativePosition.self) ?? .none,
-                           verticalPosition: values.choice("verticalPosition", RelativePosition.self) ?? .none,
-                           sizingOption: values.choice("sizingOption", RelativeSizingOption.self) ?? [],
-                           child: values.required("child"))
+        RelativeLayoutSpec(
+            horizontalPosition: values.choice("horizontalPosition", RelativePosition.self) ?? .none,
+            verticalPosition: values.choice("verticalPosition", RelativePosition.self) ?? .none,
+            sizingOption: values.choice("sizingOption", RelativeSizingOption.self) ?? [],
+            child: values.required("child"))
     }
 }

@@ -37,16 +37,17 @@ extension ElementKind {
         for run in runs {
             var font = run.font ?? values.font("font")
             if font == nil { font = try values.fonts.defaultFont(for: values.path) }
-            built.append(TextRun(
-                run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
-                color: run.color ?? values.color("color") ?? .black,
-                letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0,
-                decorations: TextDecorations(
-                    underline: run.underline ?? values.choice("underline", TextLineStyle.self) ?? .none,
-                    underlineColor: run.underlineColor ?? values.color("underlineColor"),
-                    strikethrough: run.strikethrough ?? values.choice("strikethrough", TextLineStyle.self) ?? .none,
-                    strikethroughColor: run.strikethroughColor ?? values.color("strikethroughColor"),
-                    backgroundColor: run.backgroundColor)))
+            built.append(
+                TextRun(
+                    run.text, font: font!, size: run.size ?? values.number("size") ?? 17,
+                    color: run.color ?? values.color("color") ?? .black,
+                    letterSpacing: run.letterSpacing ?? values.number("letterSpacing") ?? 0,
+                    decorations: TextDecorations(
+                        underline: run.underline ?? values.choice("underline", TextLineStyle.self) ?? .none,
+                        underlineColor: run.underlineColor ?? values.color("underlineColor"),
+                        strikethrough: run.strikethrough ?? values.choice("strikethrough", TextLineStyle.self) ?? .none,
+                        strikethroughColor: run.strikethroughColor ?? values.color("strikethroughColor"),
+                        backgroundColor: run.backgroundColor)))
         }
         var style = ParagraphStyle()
         if let maxLines = values.number("maxLines") { style.maximumNumberOfLines = Int(maxLines) }
@@ -97,8 +98,10 @@ final class DocumentFonts: @unchecked Sendable {
         do {
             return try Font.defaultFont()
         } catch {
-            throw DocumentError(path: path, message: "the default font is not available (\(error)); install "
-                + "\(Font.defaultFamily) (Scripts/setup does) or name a font file in \"fonts\"")
+            throw DocumentError(
+                path: path,
+                message: "the default font is not available (\(error)); install "
+                    + "\(Font.defaultFamily) (Scripts/setup does) or name a font file in \"fonts\"")
         }
     }
 }

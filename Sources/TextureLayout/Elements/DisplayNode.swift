@@ -53,7 +53,9 @@ open class DisplayNode: LayoutElement {
     /// Measures the node with `spec` as its layout spec, or by ``calculateSizeThatFits(_:)`` when `spec` is `nil`.
     /// Separate from the spec's source so that `TextureLayoutCompat`'s `ASDisplayNode`, whose
     /// `layoutSpecThatFits(_:)` is non-optional as in Texture's Swift interface, can say "no spec" its own way.
-    package final func calculateSize(_ constrainedSize: SizeRange, spec: LayoutSpec?, context: LayoutContext)
+    package final func calculateSize(
+        _ constrainedSize: SizeRange, spec: LayoutSpec?, context: LayoutContext
+    )
         -> Size
     {
         if specSublayout.first !== spec {

@@ -227,7 +227,8 @@ struct MeasurementKey: Sendable {
     @inline(__always) var tag: UInt8 {
         let b = range.min.height.bitPattern, c = range.max.width.bitPattern, d = range.max.height.bitPattern
         let e = parentSize.width.bitPattern, f = parentSize.height.bitPattern
-        let folded = range.min.width.bitPattern ^ (b &<< 11 | b &>> 53) ^ (c &<< 22 | c &>> 42)
+        let folded =
+            range.min.width.bitPattern ^ (b &<< 11 | b &>> 53) ^ (c &<< 22 | c &>> 42)
             ^ (d &<< 33 | d &>> 31) ^ (e &<< 44 | e &>> 20) ^ (f &<< 55 | f &>> 9)
         return UInt8(truncatingIfNeeded: (folded &* 0x9E37_79B9_7F4A_7C15) &>> 56)
     }

@@ -58,8 +58,10 @@ open class LayoutSpec: LayoutElement {
     /// The overlay and background specs' measurement: the child in the spec's range, then `decoration` at exactly
     /// the child's size (its percentages resolve against `decorationParentSize`, or the child's size when nil),
     /// both at the origin. The spec takes the child's size.
-    final func measureDecorated(_ constrainedSize: SizeRange, parentSize: Size, decorationParentSize: Size?,
-                                context: LayoutContext) -> Size {
+    final func measureDecorated(
+        _ constrainedSize: SizeRange, parentSize: Size, decorationParentSize: Size?,
+        context: LayoutContext
+    ) -> Size {
         guard let child else { return .zero }
         let size = context.measure(child, in: constrainedSize, parentSize: parentSize)
         context.place(child, at: .zero)

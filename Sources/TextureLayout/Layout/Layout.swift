@@ -14,9 +14,10 @@ extension LayoutElement {
     /// Texture's `ASLayout`. A different name here keeps the two from colliding in a program that imports both
     /// modules in different files (without `MemberImportVisibility`, every file sees every imported module's
     /// members, and the shorter call would pick the compat one).
-    public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
-                             direction: LayoutDirection = .leftToRight) -> Layout
-    {
+    public final func layout(
+        within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+        direction: LayoutDirection = .leftToRight
+    ) -> Layout {
         withExclusivePass {
             let context = LayoutContext(scale: scale)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
@@ -27,9 +28,10 @@ extension LayoutElement {
     /// Lays the element out as ``layout(within:parentSize:scale:direction:)`` does unless `cancellation` is set
     /// before the pass ends: then the pass stops soon after, its partial results are dropped and the answer is
     /// `nil`.
-    public final func layout(within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
-                             direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation) -> Layout?
-    {
+    public final func layout(
+        within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+        direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation
+    ) -> Layout? {
         withExclusivePass {
             let context = LayoutContext(scale: scale, cancellation: cancellation)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
@@ -41,7 +43,9 @@ extension LayoutElement {
     /// reusing every measurement the changes since the previous pass cannot affect. Returns the root's size and
     /// what Texture would have asserted on. This is the fast path for re-layout.
     @discardableResult
-    public final func updateLayout(_ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2)
+    public final func updateLayout(
+        _ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2
+    )
         -> (size: Size, issues: [LayoutIssue])
     {
         withExclusivePass {

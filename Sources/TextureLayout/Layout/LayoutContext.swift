@@ -113,8 +113,10 @@ public final class LayoutContext {
         return compute(element, key)
     }
 
-    private func compute(_ element: LayoutElement, _ key: MeasurementKey,
-                         replacing slot: UInt8 = MeasurementCache.none) -> Size {
+    private func compute(
+        _ element: LayoutElement, _ key: MeasurementKey,
+        replacing slot: UInt8 = MeasurementCache.none
+    ) -> Size {
         if isStopped { return .zero }
         if computationCount % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
             isStopped = true
@@ -141,9 +143,11 @@ public final class LayoutContext {
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
         // Nor one that ended after the flag was set: what it measured below the pass (a text's shaping, which
         // reads the flag as ``LayoutCancellation/current``) may have stopped early.
-        state.recordComputation(size, for: key, keep: issues.count == issuesBefore && !isStopped
-                                    && cancellation?.isCancelled != true,
-                                replacing: slot, baselineBefore: baselineBefore)
+        state.recordComputation(
+            size, for: key,
+            keep: issues.count == issuesBefore && !isStopped
+                && cancellation?.isCancelled != true,
+            replacing: slot, baselineBefore: baselineBefore)
         return size
     }
 

@@ -68,13 +68,16 @@ extension LayoutElement {
                 }
                 rootOrigin = ((container?.rootOrigin ?? .zero) + inSupernode).finiteOrZero
             }
-            visit(LayoutEntry(element: element, parent: parent?.index ?? -1, size: size, position: position,
-                              supernodeOrigin: inSupernode, rootOrigin: rootOrigin, direction: entryDirection))
+            visit(
+                LayoutEntry(
+                    element: element, parent: parent?.index ?? -1, size: size, position: position,
+                    supernodeOrigin: inSupernode, rootOrigin: rootOrigin, direction: entryDirection))
             if isPlaceholder { continue }
-            parents.append(WalkParent(
-                index: index, isNode: node != nil, width: size.width, offset: offset, rootOrigin: rootOrigin,
-                rightToLeft: node.map { $0.contentDirection.resolved(in: direction) == .rightToLeft } ?? false,
-                container: container))
+            parents.append(
+                WalkParent(
+                    index: index, isNode: node != nil, width: size.width, offset: offset, rootOrigin: rootOrigin,
+                    rightToLeft: node.map { $0.contentDirection.resolved(in: direction) == .rightToLeft } ?? false,
+                    container: container))
             let id = element.state.computationID
             for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
                 pending.append((child, parents.count - 1))

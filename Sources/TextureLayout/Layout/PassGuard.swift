@@ -65,11 +65,12 @@ extension LayoutElement {
     }
 
     static func message(for conflict: PassConflict, root: LayoutElement) -> String {
-        let what = switch conflict {
-        case .sameRoot: "another pass over the same tree is running"
-        case .insideRunningPass: "a pass over a tree that contains it is running"
-        case .containsRunningPass: "a pass over part of its tree is running"
-        }
+        let what =
+            switch conflict {
+            case .sameRoot: "another pass over the same tree is running"
+            case .insideRunningPass: "a pass over a tree that contains it is running"
+            case .containsRunningPass: "a pass over part of its tree is running"
+            }
         return "TextureLayout: a layout pass over \(root) started while \(what); run one pass per tree at a time "
             + "(see the Threads article)"
     }

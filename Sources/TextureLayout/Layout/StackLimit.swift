@@ -188,15 +188,17 @@ private final class LargeStackThread: @unchecked Sendable {
         #else
         var handle = pthread_t()
         #endif
-        let status = pthread_create(&handle, &attributes, { argument in
-            #if canImport(Darwin)
-            let thread = Unmanaged<LargeStackThread>.fromOpaque(argument).takeRetainedValue()
-            #else
-            let thread = Unmanaged<LargeStackThread>.fromOpaque(argument!).takeRetainedValue()
-            #endif
-            thread.serve()
-            return nil
-        }, argument)
+        let status = pthread_create(
+            &handle, &attributes,
+            { argument in
+                #if canImport(Darwin)
+                let thread = Unmanaged<LargeStackThread>.fromOpaque(argument).takeRetainedValue()
+                #else
+                let thread = Unmanaged<LargeStackThread>.fromOpaque(argument!).takeRetainedValue()
+                #endif
+                thread.serve()
+                return nil
+            }, argument)
         guard status == 0 else {
             Unmanaged<LargeStackThread>.fromOpaque(argument).release()
             return nil
@@ -264,7 +266,8 @@ private final class LargeStackThread: @unchecked Sendable {
 /// The calling thread waits, so `body` may use anything the caller can.
 @inline(never) func runOnLargeStack<T>(_ body: () -> T) -> T {
     // Already on a large-stack thread with most of it free: no need to move.
-    if LargeStackThread.currentStackTop != nil && StackLimit.current().remaining > UInt(StackLimit.threadStackSize / 2) {
+    if LargeStackThread.currentStackTop != nil && StackLimit.current().remaining > UInt(StackLimit.threadStackSize / 2)
+    {
         return body()
     }
     var result: T?

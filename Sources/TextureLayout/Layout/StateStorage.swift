@@ -132,9 +132,11 @@ struct LayoutStateRef {
     /// entry `replacing` (one that answered this key but whose computation derived another baseline) or else in
     /// the oldest. `baselineBefore` is the derived baseline held before the computation
     /// (``LayoutState/entryHasCurrentBaseline(_:)``).
-    @inline(__always) func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool,
-                                             replacing: UInt8 = MeasurementCache.none,
-                                             baselineBefore: BaselineBits) {
+    @inline(__always) func recordComputation(
+        _ size: Size, for key: MeasurementKey, keep: Bool,
+        replacing: UInt8 = MeasurementCache.none,
+        baselineBefore: BaselineBits
+    ) {
         pointer.pointee.measuredSize = size
         pointer.pointee.cache.request = MeasurementCache.none
         let baselineChanged = baselineBits != baselineBefore
@@ -238,9 +240,10 @@ struct LayoutStateRef {
     /// The derived baseline, compared bit for bit before and after a computation.
     var baselineBits: BaselineBits {
         @inline(__always) get {
-            BaselineBits(isSet: pointer.pointee.hasDerivedBaseline,
-                         ascender: pointer.pointee.derivedAscender.bitPattern,
-                         descender: pointer.pointee.derivedDescender.bitPattern)
+            BaselineBits(
+                isSet: pointer.pointee.hasDerivedBaseline,
+                ascender: pointer.pointee.derivedAscender.bitPattern,
+                descender: pointer.pointee.derivedDescender.bitPattern)
         }
     }
 
@@ -259,7 +262,9 @@ struct LayoutStateRef {
     }
 
     /// The style's range, as ``Style/resolvedRange(parent:auto:undefined:)`` computes it, read field by field.
-    @inline(__always) func resolvedStyleRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool)
+    @inline(__always) func resolvedStyleRange(
+        parent: Size, auto autoRange: SizeRange, undefined: inout Bool
+    )
         -> SizeRange
     {
         Style.resolvedRange(
@@ -331,8 +336,9 @@ extension StackLayoutSpec {
         let lineCapacity = flexWrap == .wrap ? count : 1
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
             withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
-                var stack = StackComputation(spec: self, context: context, range: range,
-                                             items: Scratch(buffer: items), lines: Scratch(buffer: lines))
+                var stack = StackComputation(
+                    spec: self, context: context, range: range,
+                    items: Scratch(buffer: items), lines: Scratch(buffer: lines))
                 return stack.run()
             }
         }
@@ -360,7 +366,9 @@ struct Scratch<Element: BitwiseCopyable> {
 
 /// Calls `body` with `elements[index]` without retaining it. The caller guarantees that `elements` stays
 /// unchanged, and so keeps the element alive, until `body` returns.
-@inline(__always) func withBorrowed<Result>(_ elements: [LayoutElement], at index: Int,
-                                            _ body: (LayoutElement) -> Result) -> Result {
+@inline(__always) func withBorrowed<Result>(
+    _ elements: [LayoutElement], at index: Int,
+    _ body: (LayoutElement) -> Result
+) -> Result {
     Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
 }

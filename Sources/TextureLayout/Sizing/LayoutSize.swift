@@ -16,7 +16,8 @@ public struct LayoutSize: Hashable, Sendable {
 
     /// `ASLayoutSizeResolveSize`: each axis resolved on its own.
     @inlinable public func resolve(parent: Size, auto autoSize: Size) -> Size {
-        Size(width: width.resolve(parent: parent.width, auto: autoSize.width),
-             height: height.resolve(parent: parent.height, auto: autoSize.height))
+        Size(
+            width: width.resolve(parent: parent.width, auto: autoSize.width),
+            height: height.resolve(parent: parent.height, auto: autoSize.height))
     }
 }

@@ -26,8 +26,9 @@ public struct SizeRange: Hashable, Sendable, BitwiseCopyable {
 
     /// `ASSizeRangeClamp`: `MAX(min, MIN(max, size))` per axis, so the min wins in an inverted range.
     @inlinable public func clamp(_ size: Size) -> Size {
-        Size(width: cMax(min.width, cMin(max.width, size.width)),
-             height: cMax(min.height, cMin(max.height, size.height)))
+        Size(
+            width: cMax(min.width, cMin(max.width, size.width)),
+            height: cMax(min.height, cMin(max.height, size.height)))
     }
 
     /// `ASSizeRangeIntersect`: the overlap per axis; when the ranges are disjoint the receiver wins with the single
@@ -39,7 +40,9 @@ public struct SizeRange: Hashable, Sendable, BitwiseCopyable {
         return SizeRange(min: Size(width: minW, height: minH), max: Size(width: maxW, height: maxH))
     }
 
-    @inlinable static func intersect(_ aMin: Double, _ aMax: Double, _ bMin: Double, _ bMax: Double)
+    @inlinable static func intersect(
+        _ aMin: Double, _ aMax: Double, _ bMin: Double, _ bMax: Double
+    )
         -> (Double, Double)
     {
         let lo = cMax(aMin, bMin), hi = cMin(aMax, bMax)

@@ -16,7 +16,9 @@ open class BackgroundLayoutSpec: LayoutSpec {
         children.count > 1 ? [children[1], children[0]] : children
     }
 
-    open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
+    open override func calculateSize(
+        _ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext
+    )
         -> Size
     {
         // Unlike the overlay, Texture resolves the background's percentages against the spec's parent size

@@ -42,8 +42,10 @@ open class CenterLayoutSpec: RelativeLayoutSpec {
     }
 
     /// A center spec; the defaults neither centre nor shrink, as Texture's do.
-    public init(centeringOptions: CenteringOptions = [], sizingOptions: CenterSizingOptions = [],
-                child: LayoutElement) {
+    public init(
+        centeringOptions: CenteringOptions = [], sizingOptions: CenterSizingOptions = [],
+        child: LayoutElement
+    ) {
         self.centeringOptions = centeringOptions
         self.sizingOptions = sizingOptions
         super.init(child: child)

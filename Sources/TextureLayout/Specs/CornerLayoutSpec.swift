@@ -22,8 +22,10 @@ open class CornerLayoutSpec: LayoutSpec {
     @exclusivity(unchecked) public final var wrapsCorner: Bool { didSet { setNeedsLayout() } }
 
     /// A spec that lays `child` out and centres `corner` on its `location` corner, moved by `offset`.
-    public init(child: LayoutElement, corner: LayoutElement, location: CornerLocation,
-                offset: Point = .zero, wrapsCorner: Bool = false) {
+    public init(
+        child: LayoutElement, corner: LayoutElement, location: CornerLocation,
+        offset: Point = .zero, wrapsCorner: Bool = false
+    ) {
         cornerLocation = location
         self.offset = offset
         self.wrapsCorner = wrapsCorner
@@ -40,8 +42,10 @@ open class CornerLayoutSpec: LayoutSpec {
         guard let child else { return constrainedSize.min }
         let c = constrainedSize
         let parentSize = c.boundedMaxOrUndefined
-        for element in children where element.state.style.width.unit == .fraction
-            || element.state.style.height.unit == .fraction {
+        for element in children
+        where element.state.style.width.unit == .fraction
+            || element.state.style.height.unit == .fraction
+        {
             context.report(.fractionalSize, for: element)
         }
         let childSize = context.measure(child, in: c, parentSize: parentSize)

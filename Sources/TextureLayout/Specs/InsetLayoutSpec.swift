@@ -14,7 +14,9 @@ open class InsetLayoutSpec: LayoutSpec {
         super.init(children: [child])
     }
 
-    open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
+    open override func calculateSize(
+        _ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext
+    )
         -> Size
     {
         guard let child else { return .zero }
@@ -32,9 +34,10 @@ open class InsetLayoutSpec: LayoutSpec {
         let x = offset(leading: l, trailing: r, available: c.max.width, child: childSize.width, context.grid)
         let y = offset(leading: t, trailing: b, available: c.max.height, child: childSize.height, context.grid)
         context.place(child, at: Point(x, y))
-        return c.clamp(Size(
-            width: outerLength(childSize.width + l + r, max: c.max.width),
-            height: outerLength(childSize.height + t + b, max: c.max.height)))
+        return c.clamp(
+            Size(
+                width: outerLength(childSize.width + l + r, max: c.max.width),
+                height: outerLength(childSize.height + t + b, max: c.max.height)))
     }
 
     private func finite(_ inset: Double) -> Double { inset.isInfinite ? 0 : inset }
@@ -44,7 +47,9 @@ open class InsetLayoutSpec: LayoutSpec {
 
     /// The child's offset on one axis: the leading inset, else pinned to the trailing edge of `available`, else
     /// centred within it.
-    private func offset(leading: Double, trailing: Double, available: Double, child: Double, _ grid: PixelGrid)
+    private func offset(
+        leading: Double, trailing: Double, available: Double, child: Double, _ grid: PixelGrid
+    )
         -> Double
     {
         if !leading.isInfinite { return leading }

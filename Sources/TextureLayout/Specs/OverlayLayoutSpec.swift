@@ -12,7 +12,9 @@ open class OverlayLayoutSpec: LayoutSpec {
         set { secondChild = newValue }
     }
 
-    open override func calculateSize(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext)
+    open override func calculateSize(
+        _ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext
+    )
         -> Size
     {
         // The overlay resolves its percentages against the content size.

@@ -66,14 +66,19 @@ open class RelativeLayoutSpec: LayoutSpec {
             max: c.max)
         if !childRange.isValid { context.report(.invalidRange(childRange), for: self) }
         let childSize = context.measure(child, in: childRange, parentSize: bounded)
-        var size = c.clamp(Size(bounded.width.isFinite ? bounded.width : childSize.width,
-                                bounded.height.isFinite ? bounded.height : childSize.height))
-        size = c.clamp(Size(
-            sizingOption.contains(.minimumWidth) ? cMin(size.width, childSize.width) : size.width,
-            sizingOption.contains(.minimumHeight) ? cMin(size.height, childSize.height) : size.height))
-        context.place(child, at: Point(
-            context.grid.round((size.width - childSize.width) * horizontalPosition.fraction),
-            context.grid.round((size.height - childSize.height) * verticalPosition.fraction)))
+        var size = c.clamp(
+            Size(
+                bounded.width.isFinite ? bounded.width : childSize.width,
+                bounded.height.isFinite ? bounded.height : childSize.height))
+        size = c.clamp(
+            Size(
+                sizingOption.contains(.minimumWidth) ? cMin(size.width, childSize.width) : size.width,
+                sizingOption.contains(.minimumHeight) ? cMin(size.height, childSize.height) : size.height))
+        context.place(
+            child,
+            at: Point(
+                context.grid.round((size.width - childSize.width) * horizontalPosition.fraction),
+                context.grid.round((size.height - childSize.height) * verticalPosition.fraction)))
         return size
     }
 }

@@ -116,10 +116,11 @@ public struct Style: Hashable, Sendable, BitwiseCopyable {
     /// computation, which `==` does not promise (it takes 0 and −0 as equal, and a NaN as unequal to itself), so
     /// ``StylePool`` shares a block only between those. The default style's bits are all zero.
     var bits: SIMD16<UInt64> {
-        SIMD16(units, flexGrow.bitPattern, flexShrink.bitPattern, spacingBefore.bitPattern, spacingAfter.bitPattern,
-               flexBasisValue.bitPattern, widthValue.bitPattern, heightValue.bitPattern, minWidthValue.bitPattern,
-               maxWidthValue.bitPattern, minHeightValue.bitPattern, maxHeightValue.bitPattern, ascender.bitPattern,
-               descender.bitPattern, layoutPosition.x.bitPattern, layoutPosition.y.bitPattern)
+        SIMD16(
+            units, flexGrow.bitPattern, flexShrink.bitPattern, spacingBefore.bitPattern, spacingAfter.bitPattern,
+            flexBasisValue.bitPattern, widthValue.bitPattern, heightValue.bitPattern, minWidthValue.bitPattern,
+            maxWidthValue.bitPattern, minHeightValue.bitPattern, maxHeightValue.bitPattern, ascender.bitPattern,
+            descender.bitPattern, layoutPosition.x.bitPattern, layoutPosition.y.bitPattern)
     }
 
     /// A style with Texture's defaults: every dimension auto, no flexing, no spacing.
@@ -195,9 +196,10 @@ extension Style {
     /// min or max resolves to NaN (a fraction of an undefined parent), which Texture asserts on; the range then
     /// treats that bound as absent.
     func resolvedRange(parent: Size, auto autoRange: SizeRange, undefined: inout Bool) -> SizeRange {
-        Self.resolvedRange(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth,
-                           minHeight: minHeight, maxHeight: maxHeight, parent: parent, auto: autoRange,
-                           undefined: &undefined)
+        Self.resolvedRange(
+            width: width, height: height, minWidth: minWidth, maxWidth: maxWidth,
+            minHeight: minHeight, maxHeight: maxHeight, parent: parent, auto: autoRange,
+            undefined: &undefined)
     }
 
     /// The resolution on the six stored dimensions, so that the layout pass can call it with fields read in

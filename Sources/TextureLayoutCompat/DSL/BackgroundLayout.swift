@@ -5,8 +5,10 @@ public struct BackgroundLayout: LayoutContent {
     public let layoutContentElement: LayoutElement
 
     /// A background spec: `background` behind `content` (several elements in a block are wrapped into one).
-    public init(@LayoutSpecBuilder content: () -> [LayoutElement],
-                @LayoutSpecBuilder background: () -> [LayoutElement]) {
+    public init(
+        @LayoutSpecBuilder content: () -> [LayoutElement],
+        @LayoutSpecBuilder background: () -> [LayoutElement]
+    ) {
         self.init(child: singleElement(of: content()), background: singleElement(of: background()))
     }
 

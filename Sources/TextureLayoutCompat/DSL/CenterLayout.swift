@@ -7,10 +7,13 @@ public struct CenterLayout: LayoutContent {
     public let layoutContentElement: LayoutElement
 
     /// A center spec around what `content` builds (several elements are wrapped into one).
-    public init(centeringOptions: ASCenterLayoutSpecCenteringOptions = .XY,
-                sizingOptions: ASCenterLayoutSpecSizingOptions = .minimumXY,
-                @LayoutSpecBuilder content: () -> [LayoutElement]) {
-        layoutContentElement = CenterLayoutSpec(centeringOptions: centeringOptions, sizingOptions: sizingOptions,
-                                                child: singleElement(of: content()))
+    public init(
+        centeringOptions: ASCenterLayoutSpecCenteringOptions = .XY,
+        sizingOptions: ASCenterLayoutSpecSizingOptions = .minimumXY,
+        @LayoutSpecBuilder content: () -> [LayoutElement]
+    ) {
+        layoutContentElement = CenterLayoutSpec(
+            centeringOptions: centeringOptions, sizingOptions: sizingOptions,
+            child: singleElement(of: content()))
     }
 }

@@ -5,10 +5,13 @@ public struct CornerLayout: LayoutContent {
 
     /// A corner spec: `corner` centred on `child`'s `location` corner, moved by `offset`; with `wrapsCorner`,
     /// the spec's size includes the corner element.
-    public init(child: LayoutContent, corner: LayoutContent, location: ASCornerLayoutLocation,
-                offset: CGPoint = .zero, wrapsCorner: Bool = false) {
-        layoutContentElement = CornerLayoutSpec(child: child.layoutContentElement,
-                                                corner: corner.layoutContentElement, location: location,
-                                                offset: Point(offset), wrapsCorner: wrapsCorner)
+    public init(
+        child: LayoutContent, corner: LayoutContent, location: ASCornerLayoutLocation,
+        offset: CGPoint = .zero, wrapsCorner: Bool = false
+    ) {
+        layoutContentElement = CornerLayoutSpec(
+            child: child.layoutContentElement,
+            corner: corner.layoutContentElement, location: location,
+            offset: Point(offset), wrapsCorner: wrapsCorner)
     }
 }

@@ -8,13 +8,16 @@ public enum FlexWrap: Sendable, Hashable {
 }
 
 /// The stack spec both DSL stacks make: Texture's initializer with the wrap options spread out.
-func makeStack(_ direction: StackDirection, spacing: CGFloat, justifyContent: StackJustifyContent,
-               alignItems: StackAlignItems, flexWrap: FlexWrap, children: [LayoutElement]) -> StackLayoutSpec {
+func makeStack(
+    _ direction: StackDirection, spacing: CGFloat, justifyContent: StackJustifyContent,
+    alignItems: StackAlignItems, flexWrap: FlexWrap, children: [LayoutElement]
+) -> StackLayoutSpec {
     var wrap = StackFlexWrap.noWrap, alignContent = StackAlignContent.start, lineSpacing = 0.0
     if case .wrap(let spacing, let align) = flexWrap {
         (wrap, alignContent, lineSpacing) = (.wrap, align, Double(spacing))
     }
-    return StackLayoutSpec(direction: direction, spacing: Double(spacing), justifyContent: justifyContent,
-                           alignItems: alignItems, flexWrap: wrap, alignContent: alignContent,
-                           lineSpacing: lineSpacing, children: children)
+    return StackLayoutSpec(
+        direction: direction, spacing: Double(spacing), justifyContent: justifyContent,
+        alignItems: alignItems, flexWrap: wrap, alignContent: alignContent,
+        lineSpacing: lineSpacing, children: children)
 }

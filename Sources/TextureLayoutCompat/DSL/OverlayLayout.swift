@@ -5,8 +5,10 @@ public struct OverlayLayout: LayoutContent {
     public let layoutContentElement: LayoutElement
 
     /// An overlay spec: `overlay` over `content` (several elements in a block are wrapped into one).
-    public init(@LayoutSpecBuilder content: () -> [LayoutElement],
-                @LayoutSpecBuilder overlay: () -> [LayoutElement]) {
+    public init(
+        @LayoutSpecBuilder content: () -> [LayoutElement],
+        @LayoutSpecBuilder overlay: () -> [LayoutElement]
+    ) {
         self.init(child: singleElement(of: content()), overlay: singleElement(of: overlay()))
     }
 

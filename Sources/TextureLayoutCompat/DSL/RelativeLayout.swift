@@ -6,12 +6,15 @@ public struct RelativeLayout: LayoutContent {
     public let layoutContentElement: LayoutElement
 
     /// A relative spec around what `content` builds (several elements are wrapped into one).
-    public init(horizontalPosition: ASRelativeLayoutSpecPosition = .start,
-                verticalPosition: ASRelativeLayoutSpecPosition = .start,
-                sizingOption: ASRelativeLayoutSpecSizingOption = .minimumSize,
-                @LayoutSpecBuilder content: () -> [LayoutElement]) {
-        layoutContentElement = RelativeLayoutSpec(horizontalPosition: horizontalPosition,
-                                                  verticalPosition: verticalPosition, sizingOption: sizingOption,
-                                                  child: singleElement(of: content()))
+    public init(
+        horizontalPosition: ASRelativeLayoutSpecPosition = .start,
+        verticalPosition: ASRelativeLayoutSpecPosition = .start,
+        sizingOption: ASRelativeLayoutSpecSizingOption = .minimumSize,
+        @LayoutSpecBuilder content: () -> [LayoutElement]
+    ) {
+        layoutContentElement = RelativeLayoutSpec(
+            horizontalPosition: horizontalPosition,
+            verticalPosition: verticalPosition, sizingOption: sizingOption,
+            child: singleElement(of: content()))
     }
 }

@@ -6,10 +6,13 @@ public struct VStackLayout: LayoutContent {
     public let layoutContentElement: LayoutElement
 
     /// A vertical stack over what `content` builds.
-    public init(spacing: CGFloat = 0, justifyContent: ASStackLayoutJustifyContent = .start,
-                alignItems: ASStackLayoutAlignItems = .stretch, flexWrap: FlexWrap = .noWrap,
-                @LayoutSpecBuilder content: () -> [LayoutElement]) {
-        layoutContentElement = makeStack(.vertical, spacing: spacing, justifyContent: justifyContent,
-                                         alignItems: alignItems, flexWrap: flexWrap, children: content())
+    public init(
+        spacing: CGFloat = 0, justifyContent: ASStackLayoutJustifyContent = .start,
+        alignItems: ASStackLayoutAlignItems = .stretch, flexWrap: FlexWrap = .noWrap,
+        @LayoutSpecBuilder content: () -> [LayoutElement]
+    ) {
+        layoutContentElement = makeStack(
+            .vertical, spacing: spacing, justifyContent: justifyContent,
+            alignItems: alignItems, flexWrap: flexWrap, children: content())
     }
 }

@@ -109,7 +109,9 @@ open class ASButtonNode: ASDisplayNode {
     /// Texture's `setTitle:withFont:withColor:forState:`: the title in `font` (the system font at
     /// ``UIFont/buttonFontSize``, 18 points, when `nil`) and `color` (left out when `nil`).
     open func setTitle(_ title: String, with font: UIFont?, with color: UIColor?, for state: UIControl.State) {
-        var attributes: [NSAttributedString.Key: Any] = [.font: font ?? UIFont.systemFont(ofSize: UIFont.buttonFontSize)]
+        var attributes: [NSAttributedString.Key: Any] = [
+            .font: font ?? UIFont.systemFont(ofSize: UIFont.buttonFontSize)
+        ]
         if let color { attributes[.foregroundColor] = color }
         setAttributedTitle(NSAttributedString(string: title, attributes: attributes), for: state)
     }

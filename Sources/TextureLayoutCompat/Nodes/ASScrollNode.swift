@@ -38,7 +38,8 @@ open class ASScrollNode: ASDisplayNode {
     /// Whether the layout sets ``contentSize`` and sizes the node as described above.
     open var automaticallyManagesContentSize = false {
         didSet {
-            if automaticallyManagesContentSize && scrollableDirections.isDisjoint(with: ASScrollDirectionVerticalDirections)
+            if automaticallyManagesContentSize
+                && scrollableDirections.isDisjoint(with: ASScrollDirectionVerticalDirections)
                 && scrollableDirections.isDisjoint(with: ASScrollDirectionHorizontalDirections)
             {
                 scrollableDirections = ASScrollDirectionVerticalDirections

@@ -56,12 +56,13 @@ open class ASTextNode: ASDisplayNode {
     open var truncationMode = NSLineBreakMode.byWordWrapping {
         didSet {
             guard truncationMode != oldValue else { return }
-            truncation = switch truncationMode {
-            case .byTruncatingHead: .head
-            case .byTruncatingTail: .tail
-            case .byTruncatingMiddle: .middle
-            default: .clip
-            }
+            truncation =
+                switch truncationMode {
+                case .byTruncatingHead: .head
+                case .byTruncatingTail: .tail
+                case .byTruncatingMiddle: .middle
+                default: .clip
+                }
             updateParagraphStyle()
         }
     }
@@ -146,9 +147,11 @@ open class ASTextNode: ASDisplayNode {
                     strikethrough: Self.lineStyle(attributes[.strikethroughStyle]),
                     strikethroughColor: (attributes[.strikethroughColor] as? UIColor)?.paintColor,
                     backgroundColor: (attributes[.backgroundColor] as? UIColor)?.paintColor)
-                runs.append(TextRun(string.substring(with: range), font: face, size: Double(font.pointSize),
-                                    color: (attributes[.foregroundColor] as? UIColor)?.paintColor ?? .black,
-                                    letterSpacing: kern, decorations: decorations))
+                runs.append(
+                    TextRun(
+                        string.substring(with: range), font: face, size: Double(font.pointSize),
+                        color: (attributes[.foregroundColor] as? UIColor)?.paintColor ?? .black,
+                        letterSpacing: kern, decorations: decorations))
             }
             location = range.location + range.length
         }
@@ -179,15 +182,16 @@ open class ASTextNode: ASDisplayNode {
         style.truncationToken = truncationToken
         style.textContainerInset = textContainerInset
         if let attributedText, attributedText.length > 0,
-           let paragraph = attributedText.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
+            let paragraph = attributedText.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
         {
-            style.alignment = switch paragraph.alignment {
-            case .left: .left
-            case .center: .center
-            case .right: .right
-            case .justified: .justified
-            case .natural: .natural
-            }
+            style.alignment =
+                switch paragraph.alignment {
+                case .left: .left
+                case .center: .center
+                case .right: .right
+                case .justified: .justified
+                case .natural: .natural
+                }
             style.lineSpacing = Double(paragraph.lineSpacing)
             if paragraph.minimumLineHeight > 0 || paragraph.maximumLineHeight > 0 {
                 let natural = Self.font(in: attributedText, at: 0).lineHeight

@@ -115,9 +115,12 @@ open class UIImage: NSObject, @unchecked Sendable {
         let directories = [(bundle ?? Bundle.main).resourcePath, FileManager.default.currentDirectoryPath]
             .compactMap { $0 }
         let hasExtension = !(name as NSString).pathExtension.isEmpty
-        let candidates = hasExtension ? [name] : ["@2x", "", "@3x"].flatMap { suffix in
-            ["png", "jpg", "jpeg"].map { "\(name)\(suffix).\($0)" }
-        }
+        let candidates =
+            hasExtension
+            ? [name]
+            : ["@2x", "", "@3x"].flatMap { suffix in
+                ["png", "jpg", "jpeg"].map { "\(name)\(suffix).\($0)" }
+            }
         for directory in directories {
             for candidate in candidates {
                 let path = (directory as NSString).appendingPathComponent(candidate)
@@ -137,7 +140,7 @@ enum ImageHeader {
     static func scale(ofFileNamed path: String) -> CGFloat {
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-              let value = Double(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), value > 0
+            let value = Double(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), value > 0
         else { return 1 }
         return CGFloat(value)
     }

@@ -29,15 +29,18 @@ private final class PlainCell: ASDisplayNode {
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         let spacer = ASLayoutSpec()
         spacer.style.flexGrow = 1
-        let actions = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .start,
-                                        alignItems: .stretch, children: parts.buttons + [spacer])
+        let actions = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 8, justifyContent: .start,
+            alignItems: .stretch, children: parts.buttons + [spacer])
         parts.title.style.flexShrink = 1
-        let column = ASStackLayoutSpec(direction: .vertical, spacing: 4, justifyContent: .start, alignItems: .start,
-                                       children: [parts.title] + (parts.subtitle.map { [$0] } ?? []) + [actions])
+        let column = ASStackLayoutSpec(
+            direction: .vertical, spacing: 4, justifyContent: .start, alignItems: .start,
+            children: [parts.title] + (parts.subtitle.map { [$0] } ?? []) + [actions])
         column.style.flexShrink = 1
         column.style.flexGrow = 1
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .start,
-                                    children: [parts.avatar, column])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .start,
+            children: [parts.avatar, column])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 12, left: 12, bottom: 12, right: 12), child: row)
     }
 }
@@ -79,11 +82,12 @@ struct DSLCellTests {
         for cell in [PlainCell(), DSLCell()] as [ASDisplayNode] {
             let layout = cell.layoutThatFits(Self.range)
             #expect(layout.size == CGSize(width: 375, height: 90))
-            #expect(layout.sublayoutFrames == [
-                CGRect(x: 12, y: 12, width: 44, height: 44), CGRect(x: 66, y: 12, width: 297, height: 18),
-                CGRect(x: 66, y: 34, width: 120, height: 16), CGRect(x: 66, y: 54, width: 24, height: 24),
-                CGRect(x: 98, y: 54, width: 24, height: 24),
-            ], "\(type(of: cell))")
+            #expect(
+                layout.sublayoutFrames == [
+                    CGRect(x: 12, y: 12, width: 44, height: 44), CGRect(x: 66, y: 12, width: 297, height: 18),
+                    CGRect(x: 66, y: 34, width: 120, height: 16), CGRect(x: 66, y: 54, width: 24, height: 24),
+                    CGRect(x: 98, y: 54, width: 24, height: 24),
+                ], "\(type(of: cell))")
             #expect(layout.sublayouts.map { $0.layoutElement.debugName } == CellParts().names)
         }
     }
@@ -96,8 +100,9 @@ struct DSLCellTests {
         let wrapper = dsl.sublayouts[0]
         #expect(type(of: wrapper.element) == WrapperLayoutSpec.self)
         #expect(wrapper.frame == Rect(x: 0, y: 0, width: 375, height: 90))
-        #expect(wrapper.sublayouts.flatMap { outline($0, depth: 1) }
-            == plain.sublayouts.flatMap { outline($0, depth: 1) })
+        #expect(
+            wrapper.sublayouts.flatMap { outline($0, depth: 1) }
+                == plain.sublayouts.flatMap { outline($0, depth: 1) })
         #expect(outline(plain).count == 11)
     }
 }

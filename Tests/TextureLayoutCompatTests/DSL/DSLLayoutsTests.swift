@@ -8,8 +8,11 @@ private func node() -> ASDisplayNode { ContentNode(10, 20) }
 @Suite("DSL layouts and modifiers")
 struct DSLLayoutsTests {
     @Test func stacksCarryTheirOptions() {
-        let h = HStackLayout(spacing: 3, justifyContent: .spaceBetween, alignItems: .center,
-                             flexWrap: .wrap(lineSpacing: 5, alignContent: .end)) { node() }
+        let h =
+            HStackLayout(
+                spacing: 3, justifyContent: .spaceBetween, alignItems: .center,
+                flexWrap: .wrap(lineSpacing: 5, alignContent: .end)
+            ) { node() }
             .layoutContentElement as! StackLayoutSpec
         #expect(h.direction == .horizontal && h.spacing == 3 && h.justifyContent == .spaceBetween)
         #expect(h.alignItems == .center && h.flexWrap == .wrap && h.lineSpacing == 5 && h.alignContent == .end)
@@ -19,7 +22,10 @@ struct DSLLayoutsTests {
     }
 
     @Test func eachLayoutMakesItsSpec() {
-        let z = ZStackLayout { node(); node() }.layoutContentElement as! WrapperLayoutSpec
+        let z =
+            ZStackLayout {
+                node(); node()
+            }.layoutContentElement as! WrapperLayoutSpec
         #expect(z.children.count == 2)
         #expect(WrapperLayout { node() }.layoutContentElement is WrapperLayoutSpec)
         let absolute = AbsoluteLayout(sizing: .sizeToFit) { node() }.layoutContentElement as! AbsoluteLayoutSpec
@@ -29,15 +35,29 @@ struct DSLLayoutsTests {
         let relative = RelativeLayout(horizontalPosition: .end) { node() }.layoutContentElement as! RelativeLayoutSpec
         #expect(relative.horizontalPosition == .end && relative.verticalPosition == .start)
         #expect(relative.sizingOption == .minimumSize)
-        let ratio = AspectRatioLayout(ratio: CGSize(width: 16, height: 9)) { node() }
+        let ratio =
+            AspectRatioLayout(ratio: CGSize(width: 16, height: 9)) { node() }
             .layoutContentElement as! RatioLayoutSpec
         #expect(ratio.ratio == 9.0 / 16)
-        let corner = CornerLayout(child: node(), corner: node(), location: .topRight,
-                                  offset: CGPoint(x: 2, y: 3)).layoutContentElement as! CornerLayoutSpec
+        let corner =
+            CornerLayout(
+                child: node(), corner: node(), location: .topRight,
+                offset: CGPoint(x: 2, y: 3)
+            ).layoutContentElement as! CornerLayoutSpec
         #expect(corner.cornerLocation == .topRight && corner.offset == CGPoint(x: 2, y: 3))
-        let overlay = OverlayLayout { node() } overlay: { node() }.layoutContentElement as! OverlayLayoutSpec
+        let overlay =
+            OverlayLayout {
+                node()
+            } overlay: {
+                node()
+            }.layoutContentElement as! OverlayLayoutSpec
         #expect(overlay.children.count == 2)
-        let background = BackgroundLayout { node() } background: { node() }
+        let background =
+            BackgroundLayout {
+                node()
+            } background: {
+                node()
+            }
             .layoutContentElement as! BackgroundLayoutSpec
         #expect(background.children.count == 2)
         let spacer = SpacerLayout(minLength: 6, flexGrow: 2).layoutContentElement
@@ -49,8 +69,9 @@ struct DSLLayoutsTests {
             (layout.layoutContentElement as! InsetLayoutSpec).TextureLayout::insets
         }
         #expect(insets(node().padding(12)) == EdgeInsets(all: 12))
-        #expect(insets(node().padding(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)))
-            == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(
+            insets(node().padding(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)))
+                == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(insets(node().padding(.top, 24)) == EdgeInsets(top: 24, left: 0, bottom: 0, right: 0))
         #expect(insets(node().padding(.horizontal, 8)) == EdgeInsets(top: 0, left: 8, bottom: 0, right: 8))
         #expect(insets(node().padding([.bottom, .right], 5)) == EdgeInsets(top: 0, left: 0, bottom: 5, right: 5))

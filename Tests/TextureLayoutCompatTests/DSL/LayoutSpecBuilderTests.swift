@@ -35,7 +35,9 @@ struct LayoutSpecBuilderTests {
 
     @Test func layoutSpecWithABlockIsAWrapperAndWithoutOneAPlainSpacer() {
         let (a, b) = (node("a"), node("b"))
-        let built: ASLayoutSpec = LayoutSpec { a; b }
+        let built: ASLayoutSpec = LayoutSpec {
+            a; b
+        }
         #expect(type(of: built) == WrapperLayoutSpec.self)
         #expect(names(built.children) == ["a", "b"])
         // Wrapped: the wrapper takes its content's size, where a plain spec takes its range's minimum (0).
@@ -46,7 +48,9 @@ struct LayoutSpecBuilderTests {
     }
 
     @Test func singleChildLayoutsWrapSeveralElementsAndTakeAPlainSpecForNone() {
-        let inset = InsetLayout(insets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) { node("a"); node("b") }
+        let inset = InsetLayout(insets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)) {
+            node("a"); node("b")
+        }
         let spec = inset.layoutContentElement as! InsetLayoutSpec
         #expect(type(of: spec.child!) == WrapperLayoutSpec.self)
         #expect(names(spec.child!.sublayoutElements) == ["a", "b"])

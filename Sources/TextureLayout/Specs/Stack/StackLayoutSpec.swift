@@ -182,8 +182,10 @@ open class StackLayoutSpec: LayoutSpec {
             // can take part in a parent's baseline alignment. Texture writes them into the stack's style, where
             // they outlive the pass; they are kept with the pass's results instead, so that a layout never
             // depends on an earlier one (Errata#baselineKeptWithPass).
-            state.derivedBaseline = (children[0].layoutAscender,
-                                             children[children.count - 1].layoutDescender)
+            state.derivedBaseline = (
+                children[0].layoutAscender,
+                children[children.count - 1].layoutDescender
+            )
         }
         return size
     }

@@ -55,8 +55,10 @@ struct StackComputation {
     var crossMax: Double { range.max[crossAxis] }
     let children: [LayoutElement]
 
-    init(spec: StackLayoutSpec, context: LayoutContext, range: SizeRange,
-         items: Scratch<StackItem>, lines: Scratch<StackLine>) {
+    init(
+        spec: StackLayoutSpec, context: LayoutContext, range: SizeRange,
+        items: Scratch<StackItem>, lines: Scratch<StackLine>
+    ) {
         self.spec = spec
         self.context = context
         self.range = range
@@ -65,8 +67,9 @@ struct StackComputation {
         children = spec.children
         axis = spec.direction.axis
         crossAxis = axis == .horizontal ? .vertical : .horizontal
-        childParentSize = Size(range.min.width == range.max.width ? range.min.width : .nan,
-                               range.min.height == range.max.height ? range.min.height : .nan)
+        childParentSize = Size(
+            range.min.width == range.max.width ? range.min.width : .nan,
+            range.min.height == range.max.height ? range.min.height : .nan)
         var flexibleBothWays = 0
         for (index, child) in children.enumerated() {
             let state = child.state
@@ -94,8 +97,10 @@ struct StackComputation {
         }
     }
 
-    private func measureItem(_ index: Int, _ child: LayoutElement, stackMin: Double, stackMax: Double,
-                             crossMin: Double, crossMax: Double) {
+    private func measureItem(
+        _ index: Int, _ child: LayoutElement, stackMin: Double, stackMax: Double,
+        crossMin: Double, crossMax: Double
+    ) {
         var childCrossMin = 0.0
         var childCrossMax = crossMax
         if items[index].alignment == .stretch {
@@ -105,8 +110,9 @@ struct StackComputation {
             childCrossMin = elvis(own.min[crossAxis], crossMin)
             childCrossMax = own.max[crossAxis] == .infinity ? crossMax : own.max[crossAxis]
         }
-        let childRange = SizeRange(min: Size(main: stackMin, cross: childCrossMin, along: axis),
-                                   max: Size(main: stackMax, cross: childCrossMax, along: axis))
+        let childRange = SizeRange(
+            min: Size(main: stackMin, cross: childCrossMin, along: axis),
+            max: Size(main: stackMax, cross: childCrossMax, along: axis))
         let size = context.measure(child, in: childRange, parentSize: childParentSize)
         items[index].main = size[axis]
         items[index].cross = size[crossAxis]
@@ -121,9 +127,10 @@ struct StackComputation {
                 continue
             }
             let basis = withChild(index) { $0.state.style.flexBasis }
-            measureItem(index, stackMin: basis.resolve(parent: parentMain, auto: 0),
-                        stackMax: basis.resolve(parent: parentMain, auto: .infinity),
-                        crossMin: crossMin, crossMax: crossMax)
+            measureItem(
+                index, stackMin: basis.resolve(parent: parentMain, auto: 0),
+                stackMax: basis.resolve(parent: parentMain, auto: .infinity),
+                crossMin: crossMin, crossMax: crossMax)
         }
     }
 
