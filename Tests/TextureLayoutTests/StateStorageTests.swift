@@ -77,10 +77,10 @@ import Testing
         defer { withExtendedLifetime(element) {} }
         let state = element.state
         #expect(state.answer(key(a), scale: 2) == nil)
-        state.recordComputation(Size(a, 10), for: key(a), keep: true, baselineBefore: state.baselineBits)
+        state.recordComputation(Size(a, 10), for: key(a), keep: true)
         #expect(state.answer(key(b), scale: 2) == nil)
         #expect(state.answer(key(a), scale: 2) == Size(a, 10))
-        state.recordComputation(Size(b, 20), for: key(b), keep: true, baselineBefore: state.baselineBits)
+        state.recordComputation(Size(b, 20), for: key(b), keep: true)
         #expect(state.answer(key(a), scale: 2) == Size(a, 10))
         #expect(state.answer(key(b), scale: 2) == Size(b, 20))
         #expect(state.answer(key(a), scale: 3) == nil)
@@ -100,8 +100,7 @@ import Testing
         _ = state.answer(key(0), scale: 2)
         for width in 1...3 {
             state.recordComputation(
-                Size(Double(width), 5), for: key(Double(width)), keep: true,
-                baselineBefore: state.baselineBits)
+                Size(Double(width), 5), for: key(Double(width)), keep: true)
         }
         #expect(state.cache.count == 2)
         #expect(state.answer(key(1), scale: 2) == nil)
@@ -110,10 +109,10 @@ import Testing
         #expect(state.answer(key(2), scale: 2) != nil)
         #expect(!state.cache.requestIsComputed)
         // The next insertion replaces 2, the older of the two.
-        state.recordComputation(Size(4, 5), for: key(4), keep: true, baselineBefore: state.baselineBits)
+        state.recordComputation(Size(4, 5), for: key(4), keep: true)
         #expect(state.answer(key(2), scale: 2) == nil)
         #expect(state.answer(key(3), scale: 2) == Size(3, 5) && state.answer(key(4), scale: 2) == Size(4, 5))
-        state.recordComputation(Size(9, 9), for: key(9), keep: false, baselineBefore: state.baselineBits)
+        state.recordComputation(Size(9, 9), for: key(9), keep: false)
         #expect(state.cache.requestIsComputed && state.measuredSize == Size(9, 9))
         #expect(state.answer(key(4), scale: 2) == Size(4, 5))
         #expect(!state.cache.requestIsComputed)

@@ -195,23 +195,29 @@ struct LayoutState {
         flags & 16 << slot != 0
     }
 
-    /// Records a computation of the element in entry `slot` (``MeasurementCache/capacity`` or more: none),
-    /// given whether it derived a baseline other than the one held before it: then no other entry's
-    /// computation gave the one held now.
-    @inline(__always) mutating func recordBaseline(in slot: UInt8, changed: Bool) {
-        if changed { flags &= ~0b11_0000 }
+    /// Records that the computation kept in entry `slot` (``MeasurementCache/capacity`` or more: none) ends
+    /// holding the element's derived baseline.
+    @inline(__always) mutating func recordBaseline(in slot: UInt8) {
         if slot < MeasurementCache.capacity { flags |= 16 << slot }
     }
-}
 
-/// An element's derived baseline as bits: NaN equals itself, and the values of an unset baseline do not count.
-struct BaselineBits: Equatable {
-    var isSet: Bool
-    var ascender: UInt64
-    var descender: UInt64
-
-    static func == (a: BaselineBits, b: BaselineBits) -> Bool {
-        a.isSet == b.isSet && (!a.isSet || a.ascender == b.ascender && a.descender == b.descender)
+    /// Sets the derived baseline; when it changes (bit for bit, so NaN equals itself; an unset one's values do not
+    /// count), no kept computation derived the new one. Only the elements that derive baselines (texts, stacks)
+    /// pay for the comparison, once per computation: each sets its baseline once.
+    @inline(__always) mutating func setDerivedBaseline(_ baseline: (ascender: Double, descender: Double)?) {
+        let changed =
+            if let baseline {
+                !hasDerivedBaseline || baseline.ascender.bitPattern != derivedAscender.bitPattern
+                    || baseline.descender.bitPattern != derivedDescender.bitPattern
+            } else {
+                hasDerivedBaseline
+            }
+        if changed { flags &= ~0b11_0000 }
+        hasDerivedBaseline = baseline != nil
+        if let baseline {
+            derivedAscender = baseline.ascender
+            derivedDescender = baseline.descender
+        }
     }
 }
 

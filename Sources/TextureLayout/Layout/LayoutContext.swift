@@ -129,7 +129,6 @@ public final class LayoutContext {
         let state = element.state
         state.computationID = id
         let issuesBefore = issues.count
-        let baselineBefore = state.baselineBits
         var size = withEnoughStack {
             element.calculateSize(key.range, parentSize: key.parentSize, context: self)
         }
@@ -147,7 +146,7 @@ public final class LayoutContext {
             size, for: key,
             keep: issues.count == issuesBefore && !isStopped
                 && cancellation?.isCancelled != true,
-            replacing: slot, baselineBefore: baselineBefore)
+            replacing: slot)
         return size
     }
 

@@ -130,19 +130,16 @@ struct LayoutStateRef {
     /// Records a computation of `key` that gave `size`: it becomes the latest request and the latest
     /// computation, and when `keep` (it reported no issue and the pass did not stop) its size is kept in the
     /// entry `replacing` (one that answered this key but whose computation derived another baseline) or else in
-    /// the oldest. `baselineBefore` is the derived baseline held before the computation
-    /// (``LayoutState/entryHasCurrentBaseline(_:)``).
+    /// the oldest, marked as holding the element's derived baseline (``LayoutState/entryHasCurrentBaseline(_:)``;
+    /// setting a different baseline during the computation unmarked the others).
     @inline(__always) func recordComputation(
         _ size: Size, for key: MeasurementKey, keep: Bool,
-        replacing: UInt8 = MeasurementCache.none,
-        baselineBefore: BaselineBits
+        replacing: UInt8 = MeasurementCache.none
     ) {
         pointer.pointee.measuredSize = size
         pointer.pointee.cache.request = MeasurementCache.none
-        let baselineChanged = baselineBits != baselineBefore
         guard keep else {
             pointer.pointee.cache.computed = MeasurementCache.none
-            pointer.pointee.recordBaseline(in: MeasurementCache.none, changed: baselineChanged)
             return
         }
         let capacity = MeasurementCache.capacity
@@ -157,7 +154,7 @@ struct LayoutStateRef {
             pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
         }
         pointer.pointee.cache.computed = slot
-        pointer.pointee.recordBaseline(in: slot, changed: baselineChanged)
+        pointer.pointee.recordBaseline(in: slot)
     }
 
     /// Whether the entry that answered the latest request (a slot below ``MeasurementCache/capacity``) was
@@ -228,23 +225,7 @@ struct LayoutStateRef {
             pointer.pointee.hasDerivedBaseline
                 ? (pointer.pointee.derivedAscender, pointer.pointee.derivedDescender) : nil
         }
-        @inline(__always) nonmutating set {
-            pointer.pointee.hasDerivedBaseline = newValue != nil
-            if let newValue {
-                pointer.pointee.derivedAscender = newValue.ascender
-                pointer.pointee.derivedDescender = newValue.descender
-            }
-        }
-    }
-
-    /// The derived baseline, compared bit for bit before and after a computation.
-    var baselineBits: BaselineBits {
-        @inline(__always) get {
-            BaselineBits(
-                isSet: pointer.pointee.hasDerivedBaseline,
-                ascender: pointer.pointee.derivedAscender.bitPattern,
-                descender: pointer.pointee.derivedDescender.bitPattern)
-        }
+        @inline(__always) nonmutating set { pointer.pointee.setDerivedBaseline(newValue) }
     }
 
     /// Forgets the cached measurements (``LayoutState/invalidate()``), in place.

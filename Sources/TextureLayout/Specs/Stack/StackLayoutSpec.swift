@@ -174,19 +174,18 @@ open class StackLayoutSpec: LayoutSpec {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
-        state.derivedBaseline = nil
-        guard !children.isEmpty else { return constrainedSize.min }
-        let size = layOutChildren(in: constrainedSize, context: context)
-        if direction.axis == .vertical {
-            // Texture's vertical stack passes its first child's ascender and last child's descender up, so it
-            // can take part in a parent's baseline alignment. Texture writes them into the stack's style, where
-            // they outlive the pass; they are kept with the pass's results instead, so that a layout never
-            // depends on an earlier one (Errata#baselineKeptWithPass).
-            state.derivedBaseline = (
-                children[0].layoutAscender,
-                children[children.count - 1].layoutDescender
-            )
+        guard !children.isEmpty else {
+            state.derivedBaseline = nil
+            return constrainedSize.min
         }
+        let size = layOutChildren(in: constrainedSize, context: context)
+        // Texture's vertical stack passes its first child's ascender and last child's descender up, so it can take
+        // part in a parent's baseline alignment. Texture writes them into the stack's style, where they outlive the
+        // pass; they are kept with the pass's results instead, so that a layout never depends on an earlier one
+        // (Errata#baselineKeptWithPass). Set once, after the children: a change of it unmarks the cached entries.
+        state.derivedBaseline =
+            direction.axis == .vertical
+            ? (children[0].layoutAscender, children[children.count - 1].layoutDescender) : nil
         return size
     }
 }
