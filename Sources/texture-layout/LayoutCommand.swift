@@ -54,12 +54,15 @@ struct LayoutCommand: ToolCommand {
         let maxInput = input.maxInput
         let batch = LayoutBatch(
             files: files, overrides: try size.parsed(), maxInput: maxInput,
-            standardInput: files.contains("-")
+            standardInput: files.containsStandardInput
                 ? Result { () throws(Failure) in
                     try readDocumentBytes("-", maxInput: maxInput)
                 } : nil)
-        onThreads(min(jobs ?? processorCount(), files.count)) { batch.work() }
+        let threads = min(jobs ?? processorCount(), files.count)
+        ThreadTimes.batch(command: "layout", documents: files.count, jobs: threads)
+        onThreads(threads) { batch.work() }
         Watchdog.finish()
+        keepUntilExit(batch)
         try batch.finish()
     }
 }
@@ -70,7 +73,7 @@ struct LayoutCommand: ToolCommand {
 /// Printing is done by whichever worker finishes the next line to print: it takes every consecutive finished line
 /// and writes them while the others keep laying out; a line finished meanwhile is left for it to pick up.
 final class LayoutBatch: Sendable {
-    let files: [String]
+    let files: FileList
     let overrides: SizeOverrides
     /// `--max-input`.
     let maxInput: Int
@@ -92,7 +95,7 @@ final class LayoutBatch: Sendable {
         var writeFailure: Failure?
     }
 
-    init(files: [String], overrides: SizeOverrides, maxInput: Int, standardInput: Result<[UInt8], Failure>?) {
+    init(files: FileList, overrides: SizeOverrides, maxInput: Int, standardInput: Result<[UInt8], Failure>?) {
         self.files = files
         self.overrides = overrides
         self.maxInput = maxInput

@@ -15,7 +15,7 @@ import Darwin
 /// only this object: the next file to take (an atomic counter) and, behind a lock, the failures so far. Nothing
 /// goes to standard output; the failures' lines go to standard error at the end, in the order of the files.
 final class RenderBatch: Sendable {
-    let files: [String]
+    let files: FileList
     /// Each file's picture, in the folder.
     let pictures: [String]
     let format: PictureFormat
@@ -30,11 +30,13 @@ final class RenderBatch: Sendable {
     /// Checks the batch before anything is drawn: a folder is given, no file is standard input, no two files make
     /// the same picture name (usage errors); then makes the folder if missing (an input/output failure if it can't).
     init(
-        files: [String], folder: String?, format: PictureFormat, options: PictureFormat.Options,
+        files: FileList, folder: String?, format: PictureFormat, options: PictureFormat.Options,
         overrides: SizeOverrides, maxInput: Int
     ) throws(Failure) {
         guard let folder else { throw .usage("-o: several documents need a folder for their pictures (-o DIR)") }
-        if files.contains("-") { throw .usage("-: standard input can be the only document, not one of several") }
+        if files.containsStandardInput {
+            throw .usage("-: standard input can be the only document, not one of several")
+        }
         var names: [String: String] = [:]
         var pictures: [String] = []
         for file in files {

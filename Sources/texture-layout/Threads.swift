@@ -22,7 +22,8 @@ func processorCount() -> Int {
 func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
     var threads: [pthread_t] = []
     for _ in 1..<max(count, 1) {
-        let job = Unmanaged.passRetained(ThreadJob { withLargeStack(body) }).toOpaque()
+        let job = Unmanaged.passRetained(ThreadJob { withLargeStack { ThreadTimes.measuring(isMain: false, body) } })
+            .toOpaque()
         #if canImport(Darwin)
         var handle: pthread_t?
         #else
@@ -45,7 +46,7 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
         #endif
         // A thread the system cannot make leaves its share of the work to the others.
     }
-    body()
+    ThreadTimes.measuring(isMain: true, body)
     for thread in threads { pthread_join(thread, nil) }
 }
 

@@ -7,12 +7,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs the tool and returns its exit status. Usage errors of the argument parser (its own status 64) are mapped to
+/// Runs the tool on `arguments` (the process's, runs of files folded by ``FileRuns``) and returns its exit status. Usage errors of the argument parser (its own status 64) are mapped to
 /// 2 and reported in one line; help goes to standard output with status 0.
 func runTool(_ arguments: [String]) -> Int32 {
     do {
         // A subcommand's `run` forwards to its `execute`, whose ``Failure`` is caught below.
-        var command = try TextureLayoutTool.parseAsRoot(FileRuns.folded(arguments))
+        var command = try TextureLayoutTool.parseAsRoot(arguments)
+        defer { keepUntilExit(command) }
         try command.run()
         return 0
     } catch let failure as Failure {
@@ -33,5 +34,6 @@ func runTool(_ arguments: [String]) -> Int32 {
 
 // Documents nest without limit: reading, building, rendering and freeing them loop rather than recurse, and a
 // layout pass continues on large-stack threads of its own when the stack runs low.
-let status = runTool(Array(CommandLine.arguments.dropFirst()))
+let status = runTool(FileRuns.processArguments())
+ThreadTimes.report()
 exit(status)

@@ -44,6 +44,67 @@ import Testing
         #expect(result.text == (try files.map { try expectedLine($0, ["--width", "200"]) + "\n" }.joined()))
     }
 
+    /// After `--` every argument is a file, those that start with `-` too (`-` is standard input); the runs between
+    /// them are handed over folded as well, and a file repeated across runs keeps each of its places.
+    @Test func filesAfterTheEndOfOptions() throws {
+        let scratch = try Scratch()
+        let dashed = try scratch.file("-dashed.json", #"{"root": {"type": "node", "name": "d", "size": [3, 4]}}"#)
+        let document = try Data(contentsOf: URL(fileURLWithPath: Self.examples[1]))
+        let before = Array(Self.examples[0..<3]), after = Array(Self.examples[2...]) + [Self.examples[0]]
+        // Relative to the scratch folder, so that the dashed file's name starts with `-`.
+        let result = try run(
+            ["layout", "--jobs", "3", "--"] + before + ["-", "-dashed.json"] + after, input: document,
+            workingDirectory: scratch.url)
+        result.expectSuccess()
+        #expect(
+            result.text
+                == (try before.map { try expectedLine($0) + "\n" }.joined())
+                + (try expectedLine(Self.examples[1], name: "-")) + "\n"
+                + (try expectedLine(dashed, name: "-dashed.json")) + "\n"
+                + (try after.map { try expectedLine($0) + "\n" }.joined()))
+    }
+
+    /// With `TEXTURE_LAYOUT_THREAD_TIMES=FILE` a batch appends one line to FILE with every thread's processor time
+    /// (README, Performance: "Every core") and prints what it prints without it.
+    @Test(arguments: [1, 3])
+    func threadTimesReport(jobs: Int) throws {
+        let scratch = try Scratch()
+        let report = scratch.path("threads.json")
+        let files = Self.examples + Self.examples
+        let plain = try run(["layout"] + files + ["--jobs", String(jobs)])
+        let measured = try run(
+            ["layout"] + files + ["--jobs", String(jobs)], environment: ["TEXTURE_LAYOUT_THREAD_TIMES": report])
+        measured.expectSuccess()
+        #expect(measured.output == plain.output)
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+        try #require(lines.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(object["command"] as? String == "layout")
+        #expect(object["documents"] as? Int == files.count)
+        #expect(object["jobs"] as? Int == jobs)
+        func cpu(_ sample: Any?) -> Double {
+            let sample = sample as? [String: Any] ?? [:]
+            return (sample["user"] as? Double ?? -1) + (sample["system"] as? Double ?? -1)
+        }
+        let main = try #require(object["main"] as? [String: Any])
+        let workers = try #require(object["workers"] as? [[String: Any]])
+        // The main thread is one of the `jobs` threads; each of the others reports its share.
+        #expect(workers.count == jobs - 1)
+        // Loading the program takes processor time before any document; the parts add up to the main thread's.
+        #expect(cpu(main["before"]) > 0)
+        #expect(abs(cpu(main["before"]) + cpu(main["work"]) + cpu(main["after"]) - cpu(main["total"])) < 1e-6)
+        // The process's time is every thread's (microseconds, so within a microsecond per thread).
+        let threads = cpu(main["total"]) + workers.map(cpu).reduce(0, +)
+        #expect(cpu(object["process"]) >= threads - 1e-6 * Double(jobs))
+        for worker in workers {
+            let start = try #require(worker["start"] as? Double), end = try #require(worker["end"] as? Double)
+            #expect(start <= end)
+        }
+        // A single document is no batch: nothing is reported.
+        try run(["layout", Self.examples[0]], environment: ["TEXTURE_LAYOUT_THREAD_TIMES": report]).expectSuccess()
+        #expect(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").count == 1)
+    }
+
     @Test func theDefaultIsTheMachinesCoresAndOptionsApplyToEveryFile() throws {
         let files = Array(Self.examples.prefix(3))
         let result = try run(["layout"] + files + ["--width", "200", "--scale", "3"])

@@ -91,8 +91,11 @@ final class Scratch {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
-/// Runs the tool with `arguments`, feeding `input` on standard input.
-func run(_ arguments: [String], input: Data = Data()) throws -> Run {
+/// Runs the tool with `arguments`, feeding `input` on standard input, with `environment` added to the tests' own, in
+/// `workingDirectory` (the tests' own when `nil`).
+func run(
+    _ arguments: [String], input: Data = Data(), environment: [String: String] = [:], workingDirectory: URL? = nil
+) throws -> Run {
     let scratch = try Scratch()
     let inputPath = try scratch.file("stdin", input)
     let outputPath = scratch.path("stdout"), errorPath = scratch.path("stderr")
@@ -101,6 +104,10 @@ func run(_ arguments: [String], input: Data = Data()) throws -> Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.currentDirectoryURL = workingDirectory
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardInput = FileHandle(forReadingAtPath: inputPath)
     process.standardOutput = FileHandle(forWritingAtPath: outputPath)
     process.standardError = FileHandle(forWritingAtPath: errorPath)
