@@ -6,6 +6,7 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
+import Synchronization
 import TextureLayoutPaint
 
 #if canImport(Glibc)
@@ -152,6 +153,18 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, hb_codepoint_t(scalar), &glyph) != 0
         }
+    }
+
+    /// Per script, whether words shape apart in this font (``ShapedWordCache/separates(_:script:)``): found once
+    /// per font and script, for every document that uses the font.
+    private let wordSeparation = Mutex<[UInt32: Bool]>([:])
+
+    /// Whether left-to-right text of `script` in this font can be shaped word by word (see ``ShapedWordCache``).
+    func separatesWords(script: hb_script_t) -> Bool {
+        if let known = wordSeparation.withLock({ $0[script.rawValue] }) { return known }
+        let answer = ShapedWordCache.separates(self, script: script)
+        wordSeparation.withLock { $0[script.rawValue] = answer }
+        return answer
     }
 
     /// Whether the character map has a glyph for `scalar` (a Unicode code point).

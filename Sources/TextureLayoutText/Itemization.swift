@@ -35,6 +35,11 @@ struct Itemization {
         let runs = source.runs, runStarts = source.runStarts, levels = analysis.levels
         let units = source.units, grapheme = analysis.graphemeBoundary
         let n = units.count
+        if let item = Itemization.printableASCIIItem(source, analysis) {
+            items = [item]
+            usesFallbackFonts = false
+            return
+        }
         let unicode = hb_unicode_funcs_get_default()!
         var items: [TextItem] = []
         var run = 0
@@ -107,6 +112,31 @@ struct Itemization {
         flush(n)
         self.items = items
         usesFallbackFonts = usesFallback
+    }
+
+    /// The one item of a text that the walk above would find without looking a character up: a text of one run
+    /// whose font has every printable ASCII character, made only of them (U+0020–U+007E: no level, font or script
+    /// other than Latin changes within it, and no combining marks) at level 0. Its script is Latin when it has an
+    /// ASCII letter, else Common (the others are Common). Nil for any other text, which the walk itemizes.
+    private static func printableASCIIItem(
+        _ source: borrowing TextSource, _ analysis: borrowing TextAnalysis
+    )
+        -> TextItem?
+    {
+        let runs = source.runs
+        guard runs.count == 1, runs[0].font.coversPrintableASCII, !source.units.isEmpty else { return nil }
+        var printable = true
+        var letter = false
+        var level: UInt8 = 0
+        for (unit, unitLevel) in zip(source.units, analysis.levels) {
+            printable = printable && unit >= 0x20 && unit <= 0x7E
+            letter = letter || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
+            level |= unitLevel
+        }
+        guard printable && level == 0 else { return nil }
+        return TextItem(
+            start: 0, end: source.units.count, level: 0, script: letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON,
+            run: 0, font: runs[0].font)
     }
 
     /// The font of the grapheme cluster starting at `start`: the run's font unless the cluster has emoji

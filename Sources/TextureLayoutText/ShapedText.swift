@@ -56,15 +56,16 @@ final class ShapedText: @unchecked Sendable {
     /// Shapes `runs` (at least one; empty runs only give their attributes to an empty text) with paragraphs
     /// whose first strong character does not decide taking `defaultDirection`, and characters the runs' fonts lack
     /// taking their fonts from `fallback`.
-    /// The table is written into `breakTables` when given, else into memory of its own.
+    /// The table is written into `breakTables` when given, else into memory of its own; items are put together
+    /// from the shaped words of `words` where they can be (the same glyphs and widths as shaping them whole).
     init(
         runs given: [TextRun], defaultDirection: TextDirection, fallback: FontFallback = .system,
-        breakTables: BreakTableArena? = nil
+        breakTables: BreakTableArena? = nil, words: ShapedWordCache? = nil
     ) {
         let source = TextSource(runs: given)
         let analysis = TextAnalysis(source.units, defaultDirection: defaultDirection)
         let itemization = Itemization(source, analysis, fallback: fallback)
-        let shaping = TextShaping(source, analysis, itemization)
+        let shaping = TextShaping(source, analysis, itemization, words: words)
         usesFallbackFonts = itemization.usesFallbackFonts
         units = source.units
         runs = source.runs

@@ -178,7 +178,7 @@ open class TextNode: DisplayNode {
         let made = ShapedText(
             runs: source, defaultDirection: defaultDirection,
             fallback: store?.fallback ?? .system,
-            breakTables: shapedBefore ? nil : store?.breakTables)
+            breakTables: shapedBefore ? nil : store?.breakTables, words: store?.words)
         shapedBefore = true
         guard made.isComplete else { return nil }
         shaped = made

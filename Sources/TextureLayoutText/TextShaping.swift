@@ -1,6 +1,7 @@
 // Unsafe room: HarfBuzz.
 // Invariants: a HarfBuzz buffer is created and destroyed by one shaping call and never escapes it; the UTF-16 units
-// are lent to HarfBuzz only inside `withUnsafeBufferPointer`.
+// are lent to HarfBuzz, and a word's units to the word cache, only inside `withUnsafeBufferPointer`; a cached word's
+// measures are copied within the ranges its entry records, into the item's offsets (inside the text).
 
 import CHarfBuzz
 import TextureLayout
@@ -25,7 +26,7 @@ struct ShapedItem: Sendable {
 
 /// What shaping measures besides the glyphs while it runs: each character's advance and the corrections of
 /// ``TextShaping/endAdjust`` and ``TextShaping/startAdjust`` (empty when only glyphs are wanted).
-private struct Measures {
+struct Measures {
     var unitAdvance: [Double]
     var end: [Double]
     var start: [Double]
@@ -59,9 +60,15 @@ struct TextShaping {
     /// leaves the items after it without glyphs (a result for nobody, never to be kept).
     let isComplete: Bool
 
-    init(_ source: borrowing TextSource, _ analysis: borrowing TextAnalysis, _ itemization: borrowing Itemization) {
+    /// Shapes the items; with `words`, those that can be are put together from the words it keeps (see
+    /// ``ShapedWordCache``), the same glyphs and widths as shaping them whole.
+    init(
+        _ source: borrowing TextSource, _ analysis: borrowing TextAnalysis, _ itemization: borrowing Itemization,
+        words: ShapedWordCache? = nil
+    ) {
         let n = source.units.count
         var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(n)  // about one glyph per character
         var items: [ShapedItem] = []
         items.reserveCapacity(itemization.items.count)
         var measures = Measures(count: n)
@@ -73,10 +80,19 @@ struct TextShaping {
             let first = glyphs.count
             if complete, let cancellation, cancellation.isCancelled { complete = false }
             if complete {
-                TextShaping.shape(
-                    item, of: source.units, context: 0..<n, run: source.runs[item.run],
-                    buffer: buffer, grapheme: analysis.graphemeBoundary, into: &glyphs,
-                    measuring: &measures)
+                let run = source.runs[item.run]
+                let byWords =
+                    !item.isRightToLeft && ShapedWordCache.shapesByWords(item.script)
+                    && words?.withWords { table in
+                        TextShaping.shapeByWords(
+                            item, of: source.units, run: run, grapheme: analysis.graphemeBoundary,
+                            table: &table, buffer: buffer, into: &glyphs, measuring: &measures)
+                    } == true
+                if !byWords {
+                    TextShaping.shape(
+                        item, of: source.units, context: 0..<n, run: run, buffer: buffer,
+                        grapheme: analysis.graphemeBoundary, into: &glyphs, measuring: &measures)
+                }
             }
             items.append(ShapedItem(item: item, glyphs: first..<glyphs.count))
         }
@@ -120,13 +136,109 @@ struct TextShaping {
         return glyphs
     }
 
+    /// Puts `item` together from its words as `table` keeps them (see ``ShapedWordCache``), shaping and adding
+    /// those it lacks: appends the glyphs and writes the measures that shaping the whole item gives. Returns
+    /// false, having appended and written nothing, where the item cannot be put together so; the caller then
+    /// shapes it whole. A word ends after a space where a grapheme cluster starts.
+    private static func shapeByWords(
+        _ item: TextItem, of units: [UInt16], run: TextRun, grapheme: [Bool], table: inout WordTable,
+        buffer: OpaquePointer, into glyphs: inout [ShapedGlyph], measuring measures: inout Measures
+    ) -> Bool {
+        table.makeRoom()
+        let font = table.fontIndex(item.font)
+        guard table.separates(font: font, script: item.script) else { return false }
+        let key = WordTable.Key(
+            font: font, script: item.script.rawValue, size: run.effectiveSize.bitPattern,
+            letterSpacing: run.effectiveLetterSpacing.bitPattern)
+        let firstGlyph = glyphs.count
+        var start = item.start
+        var together = true
+        units.withUnsafeBufferPointer { text in
+            while start < item.end {
+                var end = start + 1
+                while end < item.end && !(text[end - 1] == 0x20 && text[end] != 0x20 && grapheme[end]) { end += 1 }
+                guard end - start <= ShapedWordCache.longestWord else {
+                    together = false
+                    return
+                }
+                let characters = UnsafeBufferPointer(rebasing: text[start..<end])
+                let hash = WordTable.hash(characters, key)
+                switch table.find(characters, key, hash: hash) {
+                case .found(let found):
+                    copy(table, word: found, at: start, itemEnd: item.end, into: &glyphs, measuring: &measures)
+                case .empty(let slot):
+                    // Shaped on its own, with no text around it as context.
+                    var word = item
+                    word.start = start
+                    word.end = end
+                    let glyphStart = glyphs.count
+                    shape(
+                        word, of: units, context: start..<end, run: run, buffer: buffer, grapheme: grapheme,
+                        into: &glyphs, measuring: &measures, measuringEnd: true)
+                    var relative = glyphs[glyphStart...]
+                    for g in relative.indices { relative[g].cluster -= Int32(start) }
+                    table.add(
+                        characters, key, hash: hash, at: slot, glyphs: relative,
+                        advances: measures.unitAdvance[start..<end], endAdjust: measures.end[(start + 1)...end],
+                        startAdjust: measures.start[start..<end])
+                    // A line ending at the item's end has no correction there (as when shaped whole).
+                    if end == item.end { measures.end[end] = 0 }
+                case .full:
+                    together = false
+                    return
+                }
+                start = end
+            }
+        }
+        guard together else {
+            glyphs.removeSubrange(firstGlyph...)
+            for i in item.start..<item.end {
+                measures.unitAdvance[i] = 0
+                measures.start[i] = 0
+                if i > item.start { measures.end[i] = 0 }
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Appends the glyphs of `table`'s word `index` with their clusters moved to `start`, and writes its measures
+    /// there (its end's correction only when the item goes on after it).
+    @inline(__always)
+    private static func copy(
+        _ table: borrowing WordTable, word index: Int, at start: Int, itemEnd: Int,
+        into glyphs: inout [ShapedGlyph], measuring measures: inout Measures
+    ) {
+        let word = table.words[index]
+        let first = glyphs.count
+        glyphs.append(contentsOf: table.glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)])
+        let shift = Int32(start)
+        glyphs.withUnsafeMutableBufferPointer {
+            for g in first..<$0.count { $0[g].cluster += shift }
+        }
+        let from = Int(word.measureStart), count = Int(word.unitCount)
+        // The correction at the word's end is kept only when more of the item follows.
+        let ends = start + count < itemEnd ? count : count - 1
+        func write(_ values: [Double], count: Int, into array: inout [Double], at offset: Int) {
+            values.withUnsafeBufferPointer { source in
+                array.withUnsafeMutableBufferPointer {
+                    ($0.baseAddress! + offset).update(from: source.baseAddress! + from, count: count)
+                }
+            }
+        }
+        write(table.advances, count: count, into: &measures.unitAdvance, at: start)
+        write(table.startAdjust, count: count, into: &measures.start, at: start)
+        write(table.endAdjust, count: ends, into: &measures.end, at: start + 1)
+    }
+
     /// Shapes `item` with HarfBuzz, `units[context]` around it as context, appending its glyphs in points; unless
     /// `measures` is empty, adds each cluster's advance to the character that starts it and records the
-    /// corrections for lines that end or start inside the item.
+    /// corrections for lines that end or start inside the item (and at its end when `measuringEnd`: a word
+    /// shaped apart, which more of its item may follow).
     private static func shape(
         _ item: TextItem, of units: [UInt16], context: Range<Int>, run: TextRun,
         buffer: OpaquePointer, grapheme: [Bool], into glyphs: inout [ShapedGlyph],
-        measuring measures: inout Measures
+        measuring measures: inout Measures, measuringEnd: Bool = false
     ) {
         hb_buffer_clear_contents(buffer)
         units.withUnsafeBufferPointer {
@@ -153,7 +265,7 @@ struct TextShaping {
         }
         measureClusters(
             item, first..<glyphs.count, of: units, run: run, scale: scale, grapheme: grapheme,
-            glyphs: &glyphs, measuring: &measures)
+            glyphs: &glyphs, measuring: &measures, measuringEnd: measuringEnd)
     }
 
     /// Walks the item's clusters: letter spacing after each of a cluster's graphemes goes to its last glyph in
@@ -163,7 +275,7 @@ struct TextShaping {
     private static func measureClusters(
         _ item: TextItem, _ range: Range<Int>, of units: [UInt16], run: TextRun,
         scale: Double, grapheme: [Bool], glyphs: inout [ShapedGlyph],
-        measuring measures: inout Measures
+        measuring measures: inout Measures, measuringEnd: Bool
     ) {
         let rtl = item.isRightToLeft
         let letterSpacing = run.effectiveLetterSpacing
@@ -194,7 +306,7 @@ struct TextShaping {
                     nominalWidth += Double(hb_font_get_glyph_h_advance(item.font.hbFont, glyphs[k].id)) * scale
                 }
                 measures.unitAdvance[cluster] += shapedWidth
-                if end < item.end { measures.end[end] = nominalWidth + spacing - shapedWidth }
+                if end < item.end || measuringEnd { measures.end[end] = nominalWidth + spacing - shapedWidth }
                 for p in (cluster + 1)..<end where grapheme[p] {
                     let before = nominalCharacterWidth(
                         units, cluster, p, item: item, scale: scale,

@@ -17,7 +17,7 @@ struct TextSource {
         var units: [UInt16] = []
         for run in given {
             let before = units.count
-            units.append(contentsOf: run.text.utf16)
+            TextSource.append(run.text, to: &units)
             if units.count == before && !runs.isEmpty { continue }
             if let last = runs.last, last.hasSameAttributes(as: run), runStarts.count > 1 {
                 runStarts[runStarts.count - 1] = units.count
@@ -34,5 +34,18 @@ struct TextSource {
         self.units = units
         self.runs = runs
         self.runStarts = runStarts
+    }
+
+    /// Appends `text` in UTF-16: an ASCII string (its UTF-8 bytes all below 0x80) by widening its bytes, any
+    /// other through its UTF-16 view, which transcodes character by character.
+    private static func append(_ text: String, to units: inout [UInt16]) {
+        let widened: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            guard high < 0x80 else { return false }
+            units.append(contentsOf: bytes.lazy.map { UInt16($0) })
+            return true
+        }
+        if widened != true { units.append(contentsOf: text.utf16) }
     }
 }

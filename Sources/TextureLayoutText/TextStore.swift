@@ -2,14 +2,16 @@ import Synchronization
 import TextureLayoutPaint
 
 /// What the text nodes given the same store share (a document's texts share one): their shaped truncation
-/// tokens, and the memory their break tables are written into.
+/// tokens, their shaped words, and the memory their break tables are written into.
 ///
 /// Shaping a token is a whole text's work (line and grapheme breaks, bidi, HarfBuzz) for one or a few characters:
 /// when every node shaped its own, a feed whose titles start truncating at a narrower width spent about a sixth
 /// of that width's layout shaping the same "…" over and over. Texts with the same attributes, token and direction
-/// get the same shaped token, so one shaping serves them all. Break tables written one after another (in the
+/// get the same shaped token, so one shaping serves them all. The words of one text's items are shaped once and
+/// copied into the items of later texts where that gives exactly the glyphs and widths of shaping the items whole
+/// (about halving the text feed's first layout). Break tables written one after another (in the
 /// store's arena) are read as one stream when every text is broken again at a new width. The store is not global:
-/// a token holds its font, and the tables belong to the document's texts; both go away with the document.
+/// a token or a word holds its font, and the tables belong to the document's texts; all go away with the document.
 public final class TextStore: Sendable {
     /// What a shaped token depends on: its run's attributes (sizes by bit pattern, so that NaN finds itself),
     /// the token's text and its direction.
@@ -26,6 +28,9 @@ public final class TextStore: Sendable {
     /// Where the texts' break tables are written (a text's first shaping only: one shaped again after a change
     /// has a table of its own, so that a document edited for long does not fill chunks with tables no text uses).
     let breakTables = BreakTableArena()
+    /// The words its texts have shaped, which the items of later texts are put together from (the same glyphs
+    /// and widths as shaping them whole: see ``ShapedWordCache``).
+    let words = ShapedWordCache()
 
     /// Where the texts' characters that their fonts lack take their glyphs from (and the answers found so far).
     public let fallback: FontFallback
