@@ -70,6 +70,11 @@ let package = Package(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // The PNG pictures' compression: whole-buffer DEFLATE, faster than zlib for the same size on share cards
+        // (README's Performance: the encoders measured).
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -99,7 +104,7 @@ let package = Package(
             name: "LayoutRendering",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages",
-                "LayoutJSON", "CFreeType", "CCairo",
+                "LayoutJSON", "CFreeType", "CCairo", "CDeflate",
             ]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
@@ -158,8 +163,7 @@ let package = Package(
             name: "LayoutRenderingTests",
             dependencies: [
                 "LayoutRendering", "LayoutDocument", "LayoutJSON", "TextureLayout", "TextureLayoutText",
-                "TextureLayoutPaint",
-                "CCairo",
+                "TextureLayoutPaint", "CCairo", "TestSupport",
             ]
         ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.

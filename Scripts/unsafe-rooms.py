@@ -30,6 +30,7 @@ ROOMS = {
     "fontconfig": "finding fonts through fontconfig's C API",
     "Cairo": "drawing PNG and PDF pictures through Cairo's C API",
     "libpng": "PNG files through libpng's C API",
+    "libdeflate": "compressing PNG pictures through libdeflate's C API",
     "libjpeg": "JPEG files through libjpeg's C API",
     "POSIX": "the command line's processes, threads, signals and file descriptors through the C library",
     "JSON": "the JSON module's parser and tape: reading a document's bytes in place",

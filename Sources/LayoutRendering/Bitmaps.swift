@@ -19,9 +19,9 @@ package enum Bitmaps {
         )
     }
 
-    /// A PNG file (8-bit RGBA, Cairo's writer over libpng) of `width × height` premultiplied RGBA pixels.
+    /// A PNG file (``PNGWriter``'s) of `width × height` premultiplied RGBA pixels.
     package static func png(width: Int, height: Int, premultipliedRGBA: [UInt8]) -> [UInt8] {
-        var image = CairoImage(
+        let image = CairoImage(
             ImageDrawing(
                 width: width, height: height, premultipliedRGBA: premultipliedRGBA,
                 destination: Rect(

@@ -1,7 +1,8 @@
 // Unsafe room: Cairo.
 // Invariants: the blur writes only inside the Cairo image surface it is given: `height` rows of `stride` bytes
 // starting at `data`, of which the first `width` bytes of each row are the mask; the surface is flushed before and
-// marked dirty after.
+// marked dirty after. Its own buffers (the floats, `width × height`; two lines of `max(width, height)` lanes) are
+// made and freed by one call, and every index into them is below those sizes.
 
 #if canImport(Glibc)
 import Glibc
@@ -30,67 +31,122 @@ enum GaussianBlur {
         max(1, Int(sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
     }
 
-    /// Blurs `width × height` 8-bit values whose rows are `stride` bytes apart, in place.
+    /// Eight columns blurred side by side, one in each lane: every lane goes through exactly the operations a column
+    /// alone would (IEEE single precision, in the same order), so the result is the same as one column at a time.
+    typealias Lanes = SIMD8<Float>
+
+    /// Blurs `width × height` 8-bit values whose rows are `stride` bytes apart, in place: rows, then columns, each
+    /// a line of floats. A row equal to the one above it, as the rows across a box's straight sides are, takes
+    /// that row's blurred values instead of being blurred again; columns are blurred eight at a time (``Lanes``).
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0, width > 0, height > 0 else { return }
-        var values = [Float](repeating: 0, count: width * height)
-        for y in 0..<height { for x in 0..<width { values[y * width + x] = Float(data[y * stride + x]) } }
-        var line = [Float](repeating: 0, count: max(width, height))
-        var scratch = line
-        // Rows, then columns.
-        for (count, lines, step, lineStep) in [(width, height, 1, width), (height, width, width, 1)] {
-            for l in 0..<lines {
-                let base = l * lineStep
-                for i in 0..<count { line[i] = values[base + i * step] }
-                blurLine(&line, &scratch, count: count, sigma: sigma)
-                for i in 0..<count { values[base + i * step] = line[i] }
+        let values = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        let length = max(width, height)
+        let line = UnsafeMutablePointer<Lanes>.allocate(capacity: length)
+        let scratch = UnsafeMutablePointer<Lanes>.allocate(capacity: length)
+        defer {
+            values.deallocate()
+            line.deallocate()
+            scratch.deallocate()
+        }
+        let kernel = sigma < 2 ? gaussianKernel(sigma: sigma) : []
+        // Rows, one at a time, in the values' own rows.
+        line.withMemoryRebound(to: Float.self, capacity: length) { row in
+            scratch.withMemoryRebound(to: Float.self, capacity: length) { rowScratch in
+                for y in 0..<height {
+                    let out = values + y * width
+                    if y > 0, memcmp(data + y * stride, data + (y - 1) * stride, width) == 0 {
+                        out.update(from: out - width, count: width)
+                        continue
+                    }
+                    for x in 0..<width { row[x] = Float(data[y * stride + x]) }
+                    let result = blurLine(row, rowScratch, count: width, sigma: sigma, kernel: kernel)
+                    out.update(from: result, count: width)
+                }
             }
         }
-        for y in 0..<height {
-            for x in 0..<width { data[y * stride + x] = UInt8(min(max(values[y * width + x].rounded(), 0), 255)) }
+        // Columns, eight neighbours at a time (the last group padded with zeros), written back as bytes.
+        let raw = UnsafeMutableRawPointer(values)
+        for x0 in Swift.stride(from: 0, to: width, by: Lanes.scalarCount) {
+            let lanes = min(Lanes.scalarCount, width - x0)
+            for y in 0..<height {
+                if lanes == Lanes.scalarCount {
+                    line[y] = raw.loadUnaligned(fromByteOffset: (y * width + x0) * 4, as: Lanes.self)
+                } else {
+                    var column = Lanes()
+                    for k in 0..<lanes { column[k] = values[y * width + x0 + k] }
+                    line[y] = column
+                }
+            }
+            let result = blurLine(line, scratch, count: height, sigma: sigma, kernel: kernel)
+            for y in 0..<height {
+                let column = result[y], row = data + y * stride + x0
+                for k in 0..<lanes { row[k] = byte(column[k]) }
+            }
         }
     }
 
-    /// One line blurred in place (`scratch` as long as it).
-    static func blurLine(_ line: inout [Float], _ scratch: inout [Float], count: Int, sigma: Double) {
+    /// `min(max(value.rounded(), 0), 255)` as a byte (halves away from zero), without a call to `roundf`: the
+    /// integer part of a float below 256 is exact, and so is the fraction left by taking it away.
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 {
+        guard value > 0 else { return 0 }
+        guard value < 255 else { return 255 }
+        let whole = UInt8(value)
+        return value - Float(whole) >= 0.5 ? whole + 1 : whole
+    }
+
+    /// `count` values of a line (floats, or ``Lanes`` of eight lines) blurred, in `line` or `scratch`: the one
+    /// returned holds the result. `kernel` is ``gaussianKernel(sigma:)`` below σ = 2 (unused from there).
+    static func blurLine<Value: BlurValue>(
+        _ line: UnsafeMutablePointer<Value>, _ scratch: UnsafeMutablePointer<Value>, count: Int, sigma: Double,
+        kernel: [Float]
+    ) -> UnsafeMutablePointer<Value> {
         if sigma < 2 {
-            let kernel = gaussianKernel(sigma: sigma)
             let radius = kernel.count / 2
             for i in 0..<count {
-                var sum: Float = 0
+                var sum = Value.zero
                 for k in 0..<kernel.count {
                     let j = i + k - radius
                     if j >= 0 && j < count { sum += line[j] * kernel[k] }
                 }
                 scratch[i] = sum
             }
-            swap(&line, &scratch)
-            return
+            return scratch
         }
         let d = boxSize(sigma: sigma)
+        var (from, to) = (line, scratch)
+        func pass(size: Int, offset: Int) {
+            box(from, to, count: count, size: size, offset: offset)
+            swap(&from, &to)
+        }
         if d % 2 == 1 {
-            for _ in 0..<3 { box(&line, &scratch, count: count, size: d, offset: d / 2) }
+            for _ in 0..<3 { pass(size: d, offset: d / 2) }
         } else {
             // Two boxes of size d, centred half a pixel left then right, and one of size d + 1, centred.
-            box(&line, &scratch, count: count, size: d, offset: d / 2)
-            box(&line, &scratch, count: count, size: d, offset: d / 2 - 1)
-            box(&line, &scratch, count: count, size: d + 1, offset: d / 2)
+            pass(size: d, offset: d / 2)
+            pass(size: d, offset: d / 2 - 1)
+            pass(size: d + 1, offset: d / 2)
         }
+        return from
     }
 
-    /// The mean of `size` values ending `size - 1 - offset` after each position (a running sum), in place.
-    static func box(_ line: inout [Float], _ scratch: inout [Float], count: Int, size: Int, offset: Int) {
-        var sum: Float = 0
+    /// The mean of `size` values ending `size - 1 - offset` after each position (a running sum), from `line` into
+    /// `result`.
+    static func box<Value: BlurValue>(
+        _ line: UnsafeMutablePointer<Value>, _ result: UnsafeMutablePointer<Value>, count: Int, size: Int,
+        offset: Int
+    ) {
+        var sum = Value.zero
         // The window of position i is i - offset ..< i - offset + size.
-        for j in -offset..<(size - offset) where j >= 0 && j < count { sum += line[j] }
+        for j in Swift.stride(from: max(-offset, 0), to: min(size - offset, count), by: 1) { sum += line[j] }
         let scale = 1 / Float(size)
         for i in 0..<count {
-            scratch[i] = sum * scale
+            result[i] = sum * scale
             let leaving = i - offset, entering = i - offset + size
             if leaving >= 0 && leaving < count { sum -= line[leaving] }
             if entering >= 0 && entering < count { sum += line[entering] }
         }
-        swap(&line, &scratch)
     }
 
     /// The normalized Gaussian kernel of `sigma`, three standard deviations each side.
@@ -102,3 +158,15 @@ enum GaussianBlur {
         return kernel
     }
 }
+
+/// What the blur's lines hold: a float, or eight of them side by side (lane by lane the same arithmetic).
+protocol BlurValue {
+    static var zero: Self { get }
+    static func += (sum: inout Self, value: Self)
+    static func -= (sum: inout Self, value: Self)
+    static func * (value: Self, factor: Float) -> Self
+}
+
+extension Float: BlurValue {}
+
+extension SIMD8: BlurValue where Scalar == Float {}

@@ -15,7 +15,7 @@ import TextureLayoutPaint
 import TextureLayoutText
 
 /// Draws display lists into pixels with Cairo (paths, anti-aliasing, gradients, clips, groups, FreeType glyphs)
-/// and writes them as PNG (Cairo's writer, which is libpng). Shadows are blurred here (Cairo has no blur).
+/// and writes them as PNG (``PNGWriter``). Shadows are blurred here (Cairo has no blur).
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216
@@ -46,7 +46,7 @@ public enum PNGRenderer {
     /// A caller that gave up (``LayoutCancellation/current`` set) gets no bytes: drawing stops at its next check
     /// (every 1,024 commands) and the picture is not encoded.
     package static func render(_ lists: [DisplayList], scale: Double, background: RGBA?) -> [UInt8] {
-        var image = draw(lists, scale: scale, background: background)
+        let image = draw(lists, scale: scale, background: background)
         if let cancellation = LayoutCancellation.current, cancellation.isCancelled { return [] }
         return image.png()
     }
@@ -196,23 +196,22 @@ package struct CairoImage: ~Copyable {
         return bytes
     }
 
-    /// The image as a PNG file (8-bit RGBA, unpremultiplied; Cairo's writer over libpng).
-    mutating func png() -> [UInt8] {
-        let sink = CairoBytes()
-        let status = sink.writing { cairo_surface_write_to_png_stream(surface, CairoBytes.write, $0) }
-        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : []
+    /// The image as a PNG file (8-bit RGB when opaque, else RGBA, unpremultiplied: ``PNGWriter``).
+    package func png() -> [UInt8] {
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        return PNGWriter.file(
+            data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)))
     }
 }
 
-/// The bytes Cairo writes through a stream (a PNG or PDF file), collected in memory.
+/// The bytes Cairo writes through a stream (a PDF file), collected in memory.
 final class CairoBytes {
     private(set) var bytes: [UInt8] = []
     /// The flag of the caller the file is written for (``LayoutCancellation/current`` when the writing began).
     private let cancellation = LayoutCancellation.current
 
     /// Cairo's write function: appends to the ``CairoBytes`` its closure points to, or fails once its caller gave
-    /// up, which ends the writing. Encoding a large PNG is long work that nothing else stops: libpng's filters and
-    /// zlib are 15% of the 1.6 s of CPU of `render --format png` of 150,000 nodes (4000 × 2400 pixels).
+    /// up, which ends the writing (of a large file: long work that nothing else stops).
     static let write: cairo_write_func_t = { closure, data, length in
         let sink = Unmanaged<CairoBytes>.fromOpaque(closure!).takeUnretainedValue()
         if let cancellation = sink.cancellation, cancellation.isCancelled { return CAIRO_STATUS_WRITE_ERROR }

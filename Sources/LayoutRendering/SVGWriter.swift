@@ -45,7 +45,7 @@ struct SVGWriter {
                 guard image.isDrawable else { continue }
                 // The decoded pixels as a PNG (the source file may be a JPEG with an EXIF orientation, which
                 // viewers would not all apply), stretched to the destination as the back ends draw it.
-                var pixels = CairoImage(image)
+                let pixels = CairoImage(image)
                 out += SVGRenderer.embeddedPNG(pixels.png(), in: image.destination)
             case .glyphs(let run):
                 let data = faces.svgPathData(run)

@@ -12,10 +12,11 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench FILE [--iterations N] [--pipeline] [--second-width W]`: times layout in-process and prints
+/// `bench FILE [--iterations N] [--pipeline] [--second-width W] [--png]`: times layout in-process and prints
 /// `{"elements": N, "layout": {"min": ns, "median": ns}, "relayout": {"min": ns, "median": ns}}`, with `--pipeline`
 /// also `"read"` and `"output"`, the other stages of the `layout` command; with text elements also
-/// `"characters"` (UTF-16 units of all texts), and with `--second-width` also `"secondWidth"`.
+/// `"characters"` (UTF-16 units of all texts), with `--second-width` also `"secondWidth"`, and with `--png` also
+/// `"png"`, the stages of `render --format png` one by one.
 struct BenchCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -28,7 +29,10 @@ struct BenchCommand: ToolCommand {
             and output: the result tree and the layout command's JSON text made from a laid-out document. \
             A "changed" text element gets one character added or removed instead. secondWidth: each iteration \
             builds and lays out the tree (not timed), then lays it out again with the range's max width set to \
-            --second-width (text is only broken into lines again, not reshaped).
+            --second-width (text is only broken into lines again, not reshaped). \
+            png: the stages of `render --format png`, each iteration from the document's bytes: read (parsed, \
+            checked, built), layout (text shaped and broken included), images (decoded), paint (the display \
+            list), raster (Cairo and the shadows' blur) and encode (the PNG file's bytes), and the file's size.
             """
     )
 
@@ -45,6 +49,9 @@ struct BenchCommand: ToolCommand {
         parsing: .unconditional,
         help: ArgumentHelp("Also time layouts of a laid-out tree at this max width.", valueName: "w"))
     var secondWidth: Double?
+
+    @Flag(help: "Also times the stages of render --format png one by one.")
+    var png = false
 
     @OptionGroup var size: SizeOptions
 
@@ -146,8 +153,41 @@ struct BenchCommand: ToolCommand {
             }
             json += ", \"read\": \(Self.summary(readTimes)), \"output\": \(Self.summary(outputTimes))"
         }
+        if png { json += ", \"png\": \(try pngStages(bytes, overrides: overrides))" }
         json += "}\n"
         try IO.write(Array(json.utf8), to: nil)
+    }
+
+    /// `{"read": …, "layout": …, "images": …, "paint": …, "raster": …, "encode": …, "bytes": N}`: each stage of
+    /// drawing the document as `render --format png` draws it, timed over ``iterations`` runs from its bytes.
+    private func pngStages(_ bytes: [UInt8], overrides: SizeOverrides) throws(Failure) -> String {
+        let stages = ["read", "layout", "images", "paint", "raster", "encode"]
+        var times = Array(repeating: [UInt64](), count: stages.count)
+        var fileSize = 0
+        for _ in 0..<iterations {
+            var clock = Self.now()
+            func lap(_ stage: Int) {
+                let time = Self.now()
+                times[stage].append(time - clock)
+                clock = time
+            }
+            let document = try readDocument(bytes: bytes, files: .relativeTo(documentFolder(file)))
+            lap(0)
+            let parameters = try overrides.parameters(for: document)
+            let result = try reportingDocumentError(
+                try document.layout(parameters, cancellation: LayoutCancellation()))!
+            lap(1)
+            try reportingDocumentError(try document.decodeImages())
+            lap(2)
+            let list = result.displayList
+            lap(3)
+            let image = PNGRenderer.draw([list], scale: result.scale, background: nil)
+            lap(4)
+            fileSize = image.png().count
+            lap(5)
+        }
+        let parts = zip(stages, times).map { "\"\($0)\": \(Self.summary($1))" }
+        return "{" + parts.joined(separator: ", ") + ", \"bytes\": \(fileSize)}"
     }
 
     /// The UTF-16 units of every text element of the document's tree (what per-character costs divide by).

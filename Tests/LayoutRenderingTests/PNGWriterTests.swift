@@ -1,0 +1,180 @@
+import CCairo
+import LayoutDocument
+import Testing
+import TestSupport
+import TextureLayout
+import TextureLayoutPaint
+
+@testable import LayoutRendering
+
+/// The PNG writer against Cairo's own writer (libpng's), which it replaced: the same pictures decode to the same
+/// pixels, whatever the bytes.
+@Suite struct PNGWriterTests {
+    /// Cairo's writer's file of the image: the encoder `render` used before ``PNGWriter``.
+    func cairoFile(_ image: borrowing CairoImage) -> [UInt8] {
+        final class Sink {
+            var bytes: [UInt8] = []
+        }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(
+                image.surface,
+                { closure, data, length in
+                    let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        #expect(status == CAIRO_STATUS_SUCCESS)
+        return sink.bytes
+    }
+
+    /// The colour type in a PNG file's header (2: RGB, 6: RGBA).
+    func colorType(_ file: [UInt8]) -> UInt8 { file[25] }
+
+    func picture(_ json: String) throws -> CairoImage {
+        let result = try layOut(json)
+        return PNGRenderer.draw([result.displayList], scale: result.scale, background: nil)
+    }
+
+    func expectSamePixels(_ image: borrowing CairoImage) throws {
+        let ours = image.png(), theirs = cairoFile(image)
+        let decoded = try DecodedPNG(ours), reference = try DecodedPNG(theirs)
+        #expect(decoded.width == image.width && decoded.height == image.height)
+        #expect(colorType(ours) == colorType(theirs))
+        var differing = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where decoded.pixel(x, y) != reference.pixel(x, y) { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    /// An opaque picture (the share card example: gradient, shadow, text, a JPEG) is written as RGB and decodes to
+    /// Cairo's writer's pixels, and to the colours drawn: the card's top left corner is the gradient's first
+    /// colour (#4f46e5) and the panel's middle is white.
+    @Test func anOpaquePictureIsRGBWithCairosPixels() throws {
+        let image = try PNGRenderer.draw(
+            [layOutExample("share-card").displayList], scale: 1, background: nil)
+        let file = image.png()
+        #expect(colorType(file) == 2)
+        let decoded = try DecodedPNG(file)
+        let corner = decoded.pixel(0, 0)
+        #expect(abs(Int(corner.red) - 0x4f) <= 1 && abs(Int(corner.green) - 0x46) <= 1)
+        #expect(abs(Int(corner.blue) - 0xe5) <= 1 && corner.alpha == 255)
+        #expect(decoded.pixel(600, 300) == RGBA(255, 255, 255, 255))
+        try expectSamePixels(image)
+    }
+
+    /// A picture with transparent and translucent pixels (a shadow's soft edge, half-transparent colours over
+    /// nothing) is written as RGBA, unpremultiplied as Cairo's writer rounds: `(c · 255 + a / 2) / a`.
+    @Test func aTranslucentPictureIsRGBAWithCairosPixels() throws {
+        let image = try picture(
+            #"""
+            {"sizeRange": {"min": [60, 40], "max": [60, 40]}, "scale": 2, "root": {"type": "absolute", "children": [
+              {"type": "node", "size": [20, 20], "style": {"layoutPosition": [10, 10]}, "backgroundColor": "#3366997f",
+               "cornerRadius": 6, "shadowOpacity": 0.6, "shadowRadius": 3, "shadowColor": "#cc2200"},
+              {"type": "node", "size": [10, 30], "style": {"layoutPosition": [45, 5]}, "backgroundColor": "#12345640"}]}}
+            """#)
+        let file = image.png()
+        #expect(colorType(file) == 6)
+        let decoded = try DecodedPNG(file)
+        #expect(decoded.pixel(0, 79) == .clear)
+        // #12345640 over nothing: alpha 0x40 = 64, the colour back from premultiplied to within rounding.
+        let pixel = decoded.pixel(100, 40)
+        #expect(pixel.alpha == 64 && abs(Int(pixel.red) - 0x12) <= 2 && abs(Int(pixel.blue) - 0x56) <= 2)
+        try expectSamePixels(image)
+    }
+
+    /// A canvas with nothing drawn: every pixel transparent black, as RGBA.
+    @Test func anEmptyCanvasIsTransparent() throws {
+        let image = try picture(#"{"sizeRange": {"min": [7, 3], "max": [7, 3]}, "root": {"type": "node"}}"#)
+        let file = image.png()
+        #expect(colorType(file) == 6)
+        let decoded = try DecodedPNG(file)
+        #expect((0..<3).allSatisfy { y in (0..<7).allSatisfy { decoded.pixel($0, y) == .clear } })
+        try expectSamePixels(image)
+    }
+}
+
+/// The blur of shadows against the definition it implements, computed here one line at a time in the plainest
+/// way: each row, then each column, as floats, through the exact kernel (σ < 2) or three running-sum boxes, rounded
+/// to bytes. The blur's eight columns at a time and its reuse of equal rows must change no value.
+@Suite struct GaussianBlurTests {
+    func reference(_ mask: [UInt8], width: Int, height: Int, sigma: Double) -> [UInt8] {
+        var values = mask.map(Float.init)
+        func blur(_ line: [Float]) -> [Float] {
+            let count = line.count
+            if sigma < 2 {
+                let kernel = GaussianBlur.gaussianKernel(sigma: sigma), radius = kernel.count / 2
+                return (0..<count).map { i in
+                    var sum: Float = 0
+                    for k in kernel.indices where (0..<count).contains(i + k - radius) {
+                        sum += line[i + k - radius] * kernel[k]
+                    }
+                    return sum
+                }
+            }
+            func box(_ line: [Float], size: Int, offset: Int) -> [Float] {
+                var sum: Float = 0
+                for j in -offset..<(size - offset) where (0..<count).contains(j) { sum += line[j] }
+                var out = line
+                for i in 0..<count {
+                    out[i] = sum * (1 / Float(size))
+                    if (0..<count).contains(i - offset) { sum -= line[i - offset] }
+                    if (0..<count).contains(i - offset + size) { sum += line[i - offset + size] }
+                }
+                return out
+            }
+            let d = GaussianBlur.boxSize(sigma: sigma)
+            if d % 2 == 1 {
+                return box(box(box(line, size: d, offset: d / 2), size: d, offset: d / 2), size: d, offset: d / 2)
+            }
+            return box(box(box(line, size: d, offset: d / 2), size: d, offset: d / 2 - 1), size: d + 1, offset: d / 2)
+        }
+        for y in 0..<height {
+            let row = blur(Array(values[(y * width)..<((y + 1) * width)]))
+            for x in 0..<width { values[y * width + x] = row[x] }
+        }
+        for x in 0..<width {
+            let column = blur((0..<height).map { values[$0 * width + x] })
+            for y in 0..<height { values[y * width + x] = column[y] }
+        }
+        return values.map { UInt8(min(max($0.rounded(), 0), 255)) }
+    }
+
+    /// Masks of boxes (runs of equal rows), noise and both, at widths that leave a partial group of eight
+    /// columns, through the exact kernel and through boxes of odd and even size: the same bytes as the reference.
+    @Test(arguments: [0.6, 1.5, 2.0, 3.3, 4.0, 12.5])
+    func sameBytesAsOneLineAtATime(sigma: Double) {
+        var random = SplitMix64(seed: 32)
+        for (width, height) in [(1, 1), (13, 9), (40, 37), (67, 50)] {
+            let stride = width + 5
+            var mask = [UInt8](repeating: 0, count: stride * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let inBox = x > width / 4 && x < 3 * width / 4 && y > height / 5 && y < 4 * height / 5
+                    let noisy = y % 7 == 3
+                    mask[y * stride + x] = noisy ? UInt8.random(in: 0...255, using: &random) : inBox ? 255 : 0
+                }
+            }
+            let packed = (0..<height).flatMap { y in mask[(y * stride)..<(y * stride + width)] }
+            let expected = reference(packed, width: width, height: height, sigma: sigma)
+            mask.withUnsafeMutableBufferPointer {
+                GaussianBlur.blur($0.baseAddress!, width: width, height: height, stride: stride, sigma: sigma)
+            }
+            let blurred = (0..<height).flatMap { y in mask[(y * stride)..<(y * stride + width)] }
+            #expect(blurred == expected, "\(width) × \(height), σ \(sigma)")
+            // The blur spreads ink: a box's mask is not left as it was.
+            #expect(blurred != packed || width == 1)
+        }
+    }
+
+    /// Bytes round halves away from zero and clamp to 0…255, as `min(max(value.rounded(), 0), 255)`.
+    @Test func bytesRoundHalvesAwayFromZero() {
+        let cases: [(Float, UInt8)] = [
+            (-3, 0), (-0.4, 0), (0, 0), (0.49999997, 0), (0.5, 1), (1.5, 2), (2.5, 3), (254.49998, 254), (254.5, 255),
+            (300, 255),
+        ]
+        for (value, expected) in cases { #expect(GaussianBlur.byte(value) == expected, "\(value)") }
+    }
+}
