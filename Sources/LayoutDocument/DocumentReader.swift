@@ -61,7 +61,7 @@ struct DocumentReader {
     var elements = ElementTable()
     /// The percentage min and max sizes of the elements that have any, for layout errors about them.
     var percentageBounds: [ObjectIdentifier: [LayoutDocument.PercentageBound]] = [:]
-    var elementsByName: [String: LayoutElement] = [:]
+    var named = NamedElements()
     /// One block per distinct style of the document, so that elements with equal styles share it: a feed of
     /// thousands of cells has a handful of styles. The reader's own, so threads reading documents at the same time
     /// share nothing.
@@ -125,7 +125,7 @@ struct DocumentReader {
         guard let root else { throw DocumentError(path: "document", message: "missing required key \"root\"") }
         return LayoutDocument(
             sizeRange: range, scale: scale, layoutDirection: direction, rootElement: root,
-            elements: elements, elementsByName: elementsByName, percentageBounds: percentageBounds,
+            elements: elements, named: named, percentageBounds: percentageBounds,
             hasTexts: hasTexts, imageNodes: imageNodes)
     }
 
@@ -329,10 +329,9 @@ struct DocumentReader {
         let built = try kind.build(frame.values)
         if let style = frame.style { built.sharedStyle = style }
         if let name = frame.name {
-            guard elementsByName[name] == nil else {
+            guard named.add(built, name: name) else {
                 throw DocumentError(path: frame.path.appending("name"), message: "duplicate name \(jsonString(name))")
             }
-            elementsByName[name] = built
             built.debugName = name
         }
         if built is TextNode { hasTexts = true }

@@ -34,8 +34,11 @@ public struct LayoutDocument {
     public let rootNode: DisplayNode
     /// The document's `root` element.
     public let rootElement: LayoutElement
-    /// Named elements, by name.
-    public let elementsByName: [String: LayoutElement]
+    /// The named elements (see ``NamedElements``).
+    let named: NamedElements
+    /// Named elements, by name: a dictionary made at each call, in time proportional to the number of names (look
+    /// one up with ``element(named:)``).
+    public var elementsByName: [String: LayoutElement] { named.dictionary }
     /// Every element's name, paint, type and JSON path.
     let elements: ElementTable
     /// Every text element, grouped by the node whose layout contains it, whose direction gives the texts' default
@@ -75,7 +78,7 @@ public struct LayoutDocument {
     /// `hasTexts`: whether the reader built a text element (else no walk looks for them).
     init(
         sizeRange: SizeRange, scale: Double, layoutDirection: LayoutDirection, rootElement: LayoutElement,
-        elements: ElementTable, elementsByName: [String: LayoutElement],
+        elements: ElementTable, named: NamedElements,
         percentageBounds: [ObjectIdentifier: [PercentageBound]] = [:], hasTexts: Bool, imageNodes: [ImageNode] = []
     ) {
         self.imageNodes = imageNodes
@@ -84,7 +87,7 @@ public struct LayoutDocument {
         self.layoutDirection = layoutDirection
         self.rootElement = rootElement
         self.elements = elements
-        self.elementsByName = elementsByName
+        self.named = named
         self.percentageBounds = percentageBounds
         let rootNode = DocumentSpecNode(element: rootElement)
         self.rootNode = rootNode
@@ -141,6 +144,9 @@ public struct LayoutDocument {
 
     /// The name an element has in the document.
     public func name(of element: LayoutElement) -> String? { elements.number(of: element).flatMap(elements.name) }
+
+    /// The element the document names `name`, if any.
+    public func element(named name: String) -> LayoutElement? { named.element(named: name) }
 
     /// The paint a display element has in the document (its paint keys; a node's `color` is its background), for
     /// pictures; `nil` when it has none (it then draws nothing of its own).
@@ -206,11 +212,16 @@ public struct LayoutDocument {
         try updateLayout(parameters)
     }
 
-    /// ``updateLayout()`` with `parameters` in place of the document's own (which stay as they are).
+    /// ``updateLayout()`` with `parameters` in place of the document's own (which stay as they are). Once
+    /// `cancellation` is set (a server's time limit) the pass stops soon after, and the size and the elements'
+    /// results are partial: the caller that set it drops them.
     @discardableResult
-    public func updateLayout(_ parameters: LayoutParameters) throws(DocumentError) -> Size {
+    public func updateLayout(
+        _ parameters: LayoutParameters, cancellation: LayoutCancellation? = nil
+    ) throws(DocumentError) -> Size {
         setTextDirections(parameters.direction)
-        let (size, issues) = rootNode.updateLayout(parameters.sizeRange, scale: parameters.scale)
+        let (size, issues) = rootNode.updateLayout(
+            parameters.sizeRange, scale: parameters.scale, cancellation: cancellation)
         if let issue = issues.first { throw error(for: issue) }
         return size
     }

@@ -7,10 +7,17 @@ extension LayoutDocument {
     /// ``DocumentLayout/json`` to `output`, writing each frame as a walk over the laid-out tree meets it: no result
     /// tree is made, which for a document of a million elements would be about as large as the elements' own
     /// state. Nothing is written when the pass meets an issue.
+    ///
+    /// The pass and the walk stop soon after ``LayoutCancellation/current`` is set (a server's time limit): the
+    /// output is then partial, and the caller, who gave up, drops it.
     package func writeLayout(_ parameters: LayoutParameters, to output: inout JSONOutput) throws(DocumentError) {
-        try updateLayout(parameters)
+        let cancellation = LayoutCancellation.current
+        try updateLayout(parameters, cancellation: cancellation)
+        if let cancellation, cancellation.isCancelled { return }
         output.appendLayout(size: rootNode.measuredSize, of: self) { frame in
-            rootNode.walkLayout(direction: parameters.direction, grid: PixelGrid(scale: parameters.scale)) { entry in
+            rootNode.walkLayout(
+                direction: parameters.direction, grid: PixelGrid(scale: parameters.scale), cancellation: cancellation
+            ) { entry in
                 frame(entry.element, Rect(origin: entry.rootOrigin, size: entry.size))
             }
         }

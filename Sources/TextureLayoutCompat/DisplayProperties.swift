@@ -168,13 +168,16 @@ public enum UIViewContentMode: Int, Hashable, Sendable {
 #endif
 
 extension ASDisplayNode {
-    /// The node's display properties as the paint module's `Paint`: what a picture of the node draws.
+    /// The node's display properties as the paint module's `Paint`: what a picture of the node draws. A text
+    /// node's shadow properties are its glyphs' shadow, not its box's: Texture's
+    /// text nodes keep them apart from the layer's, so its box casts none.
     package var paint: Paint {
         var paint = Paint(
             backgroundColor: backgroundColor.map(\.paintColor), cornerRadius: Double(max(0, cornerRadius)),
             maskedCorners: Corners(rawValue: UInt8(truncatingIfNeeded: maskedCorners.rawValue & 0xF)),
             borderWidth: Double(max(0, borderWidth)), borderColor: borderColor.map(RGBA.init) ?? .clear,
             clipsToBounds: clipsToBounds, alpha: Double(min(max(alpha, 0), 1)), isHidden: isHidden)
+        if self is ASTextNode { return paint }
         paint.shadow = Shadow(
             color: shadowColor.map(RGBA.init) ?? .clear,
             opacity: Double(min(max(shadowOpacity, 0), 1)),

@@ -31,7 +31,8 @@ extension ASDisplayNode {
     /// (`layoutThatFits(_:)`). The layout is applied first (`layoutIfNeeded()`), so that every
     /// subnode has its frame. Each node draws, as Core Animation composites layers: its shadow, background colour,
     /// contents (an image node's image, placed by its `contentMode` and passed through its
-    /// `imageModificationBlock`; a text node's text), subnodes and border, with its corners, clip and alpha.
+    /// `imageModificationBlock`; a text node's text, casting the node's shadow and its runs' `NSShadow`s instead
+    /// of a box shadow), subnodes and border, with its corners, clip and alpha.
     /// What is not drawn stays transparent.
     public func snapshotImage(scale: CGFloat = ASScreenScale()) throws -> UIImage {
         if bounds.size == .zero, let size = calculatedLayout?.size {
@@ -63,7 +64,8 @@ extension ASDisplayNode {
             }
             let frame = Rect(origin: origin, size: Size(node.bounds.size))
             guard builder.beginNode(frame: frame, paint: node.paint) else { continue }
-            builder.addContent(node.contentCommands(in: frame, scale: scale))
+            builder.addContent(
+                node.contentCommands(in: frame, scale: scale), shadow: (node as? ASTextNode)?.visibleShadow)
             pending.append(.end)
             for subnode in node.subnodes.reversed() {
                 let position = subnode.frame.origin

@@ -10,6 +10,8 @@ public struct GlyphRun: Hashable, Sendable {
     public var size: Double
     /// The run's colour.
     public var color: RGBA
+    /// The shadow the glyphs cast (their run's ``TextDecorations/shadow``); `nil` for none.
+    public var shadow: Shadow?
     /// Glyph ids in the font, in visual order (left to right).
     public var glyphs: [UInt32]
     /// Each glyph's origin on the baseline (HarfBuzz's offsets applied), in the text node's coordinates (y down).
@@ -120,8 +122,8 @@ extension ShapedText {
             let run = segment.text.runs[segment.item.run]
             let start = pen
             var glyphRun = GlyphRun(
-                font: segment.item.font, size: run.effectiveSize, color: run.color, glyphs: [],
-                positions: [])
+                font: segment.item.font, size: run.effectiveSize, color: run.color,
+                shadow: run.decorations.shadow, glyphs: [], positions: [])
             for glyph in segment.glyphs {
                 glyphRun.glyphs.append(glyph.id)
                 glyphRun.positions.append(Point(pen + glyph.xOffset, baseline - glyph.yOffset))
@@ -138,7 +140,7 @@ extension ShapedText {
             }
             // Compared in place: a copy of the last run would share its arrays, and every append would copy them.
             if let last = runs.indices.last, runs[last].font == glyphRun.font, runs[last].size == glyphRun.size,
-                runs[last].color == glyphRun.color
+                runs[last].color == glyphRun.color, runs[last].shadow == glyphRun.shadow
             {
                 runs[runs.count - 1].glyphs += glyphRun.glyphs
                 runs[runs.count - 1].positions += glyphRun.positions
@@ -155,8 +157,9 @@ extension ShapedText {
 
 extension TextNode {
     /// What the text drew when it was measured, with the node's top left corner at `origin`, as TextKit draws it:
-    /// every run's background first, then each line's glyphs followed by its underlines and strikethroughs. What
-    /// pictures draw of a text, a document's or a node tree's built in Swift.
+    /// every run's background first, then each line's glyphs, a run with a shadow casting it as its glyphs are
+    /// drawn, followed by the line's underlines and strikethroughs. What pictures draw of a text, a document's or a
+    /// node tree's built in Swift.
     package func drawingCommands(at origin: Point) -> [DisplayCommand] {
         let lines = self.lines.map { $0.offsetBy(origin) }
         var commands: [DisplayCommand] = []
@@ -167,11 +170,19 @@ extension TextNode {
         }
         for line in lines {
             for run in line.glyphRuns {
+                let shadow = run.shadow.flatMap { $0.isVisible ? $0 : nil }
+                if let shadow {
+                    commands.append(
+                        .pushShadow(
+                            color: shadow.color.withOpacity(multipliedBy: shadow.opacity), offset: shadow.offset,
+                            blur: shadow.radius))
+                }
                 commands.append(
                     .glyphs(
                         GlyphRunDrawing(
                             font: run.font, size: run.size, glyphs: run.glyphs,
                             positions: run.positions, color: run.color)))
+                if shadow != nil { commands.append(.popShadow) }
             }
             for decoration in line.decorations where decoration.kind == .line {
                 commands.append(.decoration(decoration.rect, decoration.color))

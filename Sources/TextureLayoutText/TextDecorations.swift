@@ -14,8 +14,8 @@ public enum TextLineStyle: String, Hashable, Sendable, CaseIterable {
     case double
 }
 
-/// What a run draws besides its glyphs: lines under and through them and a background behind them. Pictures draw
-/// them; measuring never reads them.
+/// What a run draws besides its glyphs: lines under and through them, a background behind them and a shadow they
+/// cast. Pictures draw them; measuring never reads them.
 public struct TextDecorations: Hashable, Sendable {
     /// The underline (`NSUnderlineStyleAttributeName`).
     public var underline: TextLineStyle
@@ -27,20 +27,25 @@ public struct TextDecorations: Hashable, Sendable {
     public var strikethroughColor: RGBA?
     /// A fill behind the run's glyphs, the line's height tall (`NSBackgroundColorAttributeName`); `nil` draws none.
     public var backgroundColor: RGBA?
+    /// The shadow the run's glyphs cast (`NSShadowAttributeName`), drawn with each of its glyph runs, under them;
+    /// `nil` casts none. Unlike the text node's ``TextNode/shadow`` it never pads the node's size: Texture's text
+    /// renderers both measure a string's own shadows as if they were not there.
+    public var shadow: Shadow?
 
     /// Decorations; the defaults draw nothing.
     public init(
         underline: TextLineStyle = .none, underlineColor: RGBA? = nil, strikethrough: TextLineStyle = .none,
-        strikethroughColor: RGBA? = nil, backgroundColor: RGBA? = nil
+        strikethroughColor: RGBA? = nil, backgroundColor: RGBA? = nil, shadow: Shadow? = nil
     ) {
         self.underline = underline
         self.underlineColor = underlineColor
         self.strikethrough = strikethrough
         self.strikethroughColor = strikethroughColor
         self.backgroundColor = backgroundColor
+        self.shadow = shadow
     }
 
-    /// Whether the run draws anything besides its glyphs.
+    /// Whether the run fills any rectangle besides its glyphs (a background or a line).
     var isVisible: Bool { underline != .none || strikethrough != .none || backgroundColor != nil }
 }
 

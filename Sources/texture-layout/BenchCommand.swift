@@ -95,7 +95,7 @@ struct BenchCommand: ToolCommand {
 
         var relayoutTimes: [UInt64] = []
         let document = try build()
-        if let changed = document.elementsByName["changed"] {
+        if let changed = document.element(named: "changed") {
             guard changed is FixedSizeNode || changed is TextNode else {
                 throw .document(
                     "\(document.path(of: changed) ?? "root"): the element named \"changed\" must be a "

@@ -67,6 +67,35 @@ import Testing
         #expect(laid["leaf2999"] == rect(0, 29990, 10, 10))
     }
 
+    // Set while the last of the 3,000 leaves is measured, after the pass's last check: the pass ends, but the walk
+    // over its result (the tree of 3,002 entries that ``Layout`` keeps) sees the flag at its first check.
+    @Test func aFlagSetAfterThePassStopsTheWalkOverItsResult() {
+        let cancellation = LayoutCancellation()
+        let (root, counter) = column(cancellation, trigger: 3000)
+        #expect(root.layout(within: range(0, 0, 100, inf), cancellation: cancellation) == nil)
+        #expect(counter.count == 3000)
+        var visited = 0
+        #expect(
+            !root.walkLayout(direction: .leftToRight, grid: PixelGrid(scale: 2), cancellation: cancellation) { _ in
+                visited += 1
+            })
+        #expect(visited == 0)
+        // Unset, the walk meets the root node, its stack and every leaf.
+        #expect(root.walkLayout(direction: .leftToRight, grid: PixelGrid(scale: 2)) { _ in visited += 1 })
+        #expect(visited == 3002)
+    }
+
+    @Test func aSetFlagStopsAnUpdatingPass() {
+        let cancellation = LayoutCancellation()
+        cancellation.cancel()
+        let (root, counter) = column(cancellation, trigger: 0)
+        // Its first computation, the root's, is skipped: the size is nobody's (zero), no leaf is measured.
+        #expect(root.updateLayout(range(0, 0, 100, inf), cancellation: cancellation).size == Size(0, 0))
+        #expect(counter.count == 0)
+        #expect(root.updateLayout(range(0, 0, 100, inf)).size == Size(10, 30000))
+        #expect(counter.count == 3000)
+    }
+
     @Test func anUnsetFlagChangesNothing() {
         let cancellation = LayoutCancellation()
         let (root, counter) = column(cancellation, trigger: -1)

@@ -21,13 +21,14 @@ extension LayoutElement {
         withExclusivePass {
             let context = LayoutContext(scale: scale)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-            return Layout(root: self, context: context, direction: direction)
+            // Without a flag the walk always finishes.
+            return Layout(tree: LayoutTree(root: self, context: context, direction: direction)!, index: 0)
         }
     }
 
     /// Lays the element out as ``layout(within:parentSize:scale:direction:)`` does unless `cancellation` is set
-    /// before the pass ends: then the pass stops soon after, its partial results are dropped and the answer is
-    /// `nil`.
+    /// before the result is made: then the pass, or the walk over its results that makes ``Layout``'s tree, stops
+    /// soon after, what it made is dropped and the answer is `nil`.
     public final func layout(
         within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
         direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation
@@ -35,21 +36,29 @@ extension LayoutElement {
         withExclusivePass {
             let context = LayoutContext(scale: scale, cancellation: cancellation)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
-            return context.isStopped ? nil : Layout(root: self, context: context, direction: direction)
+            guard !context.isStopped,
+                let tree = LayoutTree(root: self, context: context, direction: direction, cancellation: cancellation)
+            else { return nil }
+            return Layout(tree: tree, index: 0)
         }
     }
 
     /// Lays the element out and leaves the results in the elements only (read them with ``measuredSize``),
     /// reusing every measurement the changes since the previous pass cannot affect. Returns the root's size and
     /// what Texture would have asserted on. This is the fast path for re-layout.
+    ///
+    /// Once `cancellation` is set the pass stops soon after: the results are then partial (skipped measurements
+    /// are zero) and nobody's, and the caller, who set the flag, drops them; the cache keeps nothing that depends
+    /// on the skipped work.
     @discardableResult
     public final func updateLayout(
-        _ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2
+        _ constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
+        cancellation: LayoutCancellation? = nil
     )
         -> (size: Size, issues: [LayoutIssue])
     {
         withExclusivePass {
-            let context = LayoutContext(scale: scale)
+            let context = LayoutContext(scale: scale, cancellation: cancellation)
             let size = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
             return (size, context.issues)
         }
@@ -69,11 +78,6 @@ public struct Layout {
     let tree: LayoutTree
     /// This entry's index in the result's depth-first pre-order (the root is 0).
     package let index: Int
-
-    init(root: LayoutElement, context: LayoutContext, direction: LayoutDirection) {
-        tree = LayoutTree(root: root, context: context, direction: direction)
-        index = 0
-    }
 
     init(tree: LayoutTree, index: Int) {
         self.tree = tree
@@ -168,7 +172,12 @@ final class LayoutTree {
     let grid: PixelGrid
     let direction: LayoutDirection
 
-    init(root: LayoutElement, context: LayoutContext, direction: LayoutDirection) {
+    /// The result of `context`'s pass over the tree under `root`; `nil` when `cancellation` was set before the walk
+    /// over it ended.
+    init?(
+        root: LayoutElement, context: LayoutContext, direction: LayoutDirection,
+        cancellation: LayoutCancellation? = nil
+    ) {
         grid = context.grid
         self.direction = direction
         issues = context.issues
@@ -180,7 +189,7 @@ final class LayoutTree {
         var rootOrigins: [Point] = []
         var supernodeOrigins: [Point] = []
         var directions: [LayoutDirection] = []
-        root.walkLayout(direction: direction, grid: grid) { entry in
+        let walked = root.walkLayout(direction: direction, grid: grid, cancellation: cancellation) { entry in
             elements.append(entry.element)
             parents.append(Int32(entry.parent))
             sizes.append(entry.size)
@@ -189,6 +198,7 @@ final class LayoutTree {
             supernodeOrigins.append(entry.supernodeOrigin)
             directions.append(entry.direction)
         }
+        guard walked else { return nil }
         var ends = Array(0..<elements.count).map { $0 + 1 }
         for index in stride(from: elements.count - 1, through: 1, by: -1) {
             let parent = Int(parents[index])

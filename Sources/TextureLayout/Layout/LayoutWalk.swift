@@ -27,7 +27,15 @@ extension LayoutElement {
     /// Frames: a node's position in its supernode is ceiled; a spec's is accumulated unrounded. A node whose
     /// content runs right to left then mirrors each frame within its width, after the ceiling (Texture flips the
     /// flattened, already ceiled positions and does not round again).
-    package final func walkLayout(direction: LayoutDirection, grid: PixelGrid, _ visit: (LayoutEntry) -> Void) {
+    ///
+    /// Returns `false` when it stopped early because `cancellation` was set (checked every
+    /// ``LayoutCancellation/checkInterval`` entries): a result of millions of entries takes tens of milliseconds to
+    /// walk, too long to go on for a caller that gave up.
+    @discardableResult
+    package final func walkLayout(
+        direction: LayoutDirection, grid: PixelGrid, cancellation: LayoutCancellation? = nil,
+        _ visit: (LayoutEntry) -> Void
+    ) -> Bool {
         // Iterative: any depth. Each element waits with the position of its parent's record in `parents`, which
         // holds the records of the entries on the path to the element being visited: the elements are visited last
         // in first out, so when one is, every record above its parent's belongs to a subtree already visited.
@@ -35,6 +43,9 @@ extension LayoutElement {
         var parents: [WalkParent] = []
         var count = 0
         while let (element, parentPosition) = pending.popLast() {
+            if UInt64(count) % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
+                return false
+            }
             let index = count
             count += 1
             parents.removeSubrange((parentPosition + 1)...)
@@ -83,6 +94,7 @@ extension LayoutElement {
                 pending.append((child, parents.count - 1))
             }
         }
+        return true
     }
 }
 

@@ -19,9 +19,19 @@ import TextureLayoutText
 /// Attributes read: `.font` (a ``UIFont``; without one, the system font at 12 points, TextKit's default size),
 /// `.kern`, the first character's `.paragraphStyle` (alignment, line spacing, minimum and maximum line height),
 /// and for drawing only `.foregroundColor`, `.underlineStyle`, `.underlineColor`, `.strikethroughStyle`,
-/// `.strikethroughColor` and `.backgroundColor` (the text module's `TextDecorations`: the lines' positions and
+/// `.strikethroughColor`, `.backgroundColor` (the text module's `TextDecorations`: the lines' positions and
 /// thicknesses come from the run's font; an ``NSUnderlineStyle``'s pattern and `byWord` are drawn as solid lines
-/// under every character).
+/// under every character) and `.shadow` (an ``NSShadow``, cast by the run's glyphs as they are drawn; it never
+/// changes the size, in either of Texture's text nodes).
+///
+/// The node's own ``shadowColor``, ``shadowOpacity``, ``shadowOffset`` and ``shadowRadius`` are its text's
+/// shadow, not its layer's: the box casts none. A shadow that draws (some opacity, a colour that is not
+/// transparent, a radius or an offset) is measured as Texture's default text node (`ASTextNode`, over TextKit)
+/// measures it: the text is laid out in the constrained size less ``shadowPadding`` and the node's size is the
+/// text's plus it (ASTextKitShadower), the lines moved right and down by the left and top padding. Two
+/// departures (errata): `ASTextNode2`, the same type here, draws the shadow without padding the size; and
+/// setting a shadow property here measures the node again, where Texture's setters only redraw it, so that a size
+/// Texture measured before the change stays until something else invalidates it.
 open class ASTextNode: ASDisplayNode {
     /// The text module's node that lays the text out; it is not in the layout tree.
     private let renderer = TextNode(runs: [])
@@ -85,6 +95,47 @@ open class ASTextNode: ASDisplayNode {
         super.init()
     }
 
+    /// The text's shadow colour (default opaque black; see the type's discussion).
+    open override var shadowColor: CGColor? {
+        didSet { updateShadow() }
+    }
+
+    /// The text's shadow opacity, 0 to 1 (default 0: no shadow).
+    open override var shadowOpacity: CGFloat {
+        didSet { updateShadow() }
+    }
+
+    /// How far the text's shadow is moved from the glyphs (default 0, −3: three points up).
+    open override var shadowOffset: CGSize {
+        didSet { updateShadow() }
+    }
+
+    /// The blur of the text's shadow in points (default 3), as the text module's shadows blur.
+    open override var shadowRadius: CGFloat {
+        didSet { updateShadow() }
+    }
+
+    /// Texture's `shadowPadding`: how far the shadow reaches past the text on each side, as negative insets
+    /// (ASTextKitShadower's), all zero when the shadow does not draw: on each side the blur radius less the offset
+    /// towards that side, where that is positive.
+    public var shadowPadding: UIEdgeInsets {
+        let outsets = renderer.shadowOutsets
+        return UIEdgeInsets(
+            top: -CGFloat(outsets.top), left: -CGFloat(outsets.left), bottom: -CGFloat(outsets.bottom),
+            right: -CGFloat(outsets.right))
+    }
+
+    /// The text's shadow when it draws, for a picture of the node.
+    package var visibleShadow: Shadow? { renderer.visibleShadow }
+
+    private func updateShadow() {
+        let before = renderer.shadowOutsets
+        renderer.shadow = Shadow(
+            color: shadowColor.map(RGBA.init) ?? .clear, opacity: Double(shadowOpacity),
+            offset: Point(Double(shadowOffset.width), Double(shadowOffset.height)), radius: Double(shadowRadius))
+        if renderer.shadowOutsets != before { invalidateCalculatedLayout() }
+    }
+
     /// The number of lines of the latest measurement.
     public var lineCount: Int { renderer.lines.count }
 
@@ -146,7 +197,8 @@ open class ASTextNode: ASDisplayNode {
                     underlineColor: (attributes[.underlineColor] as? UIColor)?.paintColor,
                     strikethrough: Self.lineStyle(attributes[.strikethroughStyle]),
                     strikethroughColor: (attributes[.strikethroughColor] as? UIColor)?.paintColor,
-                    backgroundColor: (attributes[.backgroundColor] as? UIColor)?.paintColor)
+                    backgroundColor: (attributes[.backgroundColor] as? UIColor)?.paintColor,
+                    shadow: Self.shadow(attributes[.shadow]))
                 runs.append(
                     TextRun(
                         string.substring(with: range), font: face, size: Double(font.pointSize),
@@ -169,6 +221,22 @@ open class ASTextNode: ASDisplayNode {
         case NSUnderlineStyle.double.rawValue: return .double
         default: return .single
         }
+    }
+
+    /// The shadow of a `.shadow` value: an ``NSShadow`` whose colour is a ``UIColor`` or a ``CGColor`` (anything
+    /// else draws none, as ASTextLayout reads it), its blur radius as the blur.
+    private static func shadow(_ value: Any?) -> Shadow? {
+        guard let shadow = value as? NSShadow else { return nil }
+        let color: RGBA
+        switch shadow.shadowColor {
+        case let uiColor as UIColor: color = uiColor.paintColor
+        case let cgColor as CGColor: color = RGBA(cgColor)
+        default: return nil
+        }
+        return Shadow(
+            color: color, opacity: 1,
+            offset: Point(Double(shadow.shadowOffset.width), Double(shadow.shadowOffset.height)),
+            radius: Double(max(0, shadow.shadowBlurRadius)))
     }
 
     /// The lines of the latest measurement, each with its decorations (what a picture of the node draws).

@@ -25,6 +25,23 @@ extension NSAttributedString.Key {
     public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
     /// UIKit's `.backgroundColor`: a ``UIColor`` filling the line's height behind the characters.
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    /// UIKit's `.shadow`: an ``NSShadow`` the characters' glyphs cast.
+    public static let shadow = NSAttributedString.Key("NSShadow")
+}
+
+/// UIKit's `NSShadow`, the value of `.shadow`: the shadow a run of text casts, drawn with its glyphs. It never
+/// changes the text's size: Texture's text nodes measure a string's own shadows as if they were not there.
+open class NSShadow: NSObject {
+    /// How far the shadow is moved from the glyphs, in points (y down, as UIKit draws it; default none).
+    open var shadowOffset = CGSize(width: 0, height: 0)
+    /// The blur, in points (default 0: a sharp copy of the glyphs).
+    open var shadowBlurRadius: CGFloat = 0
+    /// The shadow's colour, a ``UIColor`` or a ``CGColor``; UIKit's default is black with an alpha of 1/3, and `nil`
+    /// (or any other value) draws no shadow.
+    open var shadowColor: Any? = UIColor(white: 0, alpha: 1.0 / 3)
+
+    /// UIKit's default shadow: black at an alpha of 1/3, unmoved and unblurred.
+    public override init() {}
 }
 
 /// UIKit's `NSUnderlineStyle`, the value of `.underlineStyle` and `.strikethroughStyle`: a line style in the low
