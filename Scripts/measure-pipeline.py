@@ -3,6 +3,8 @@
 
 - reading: `texture-layout bench FEED --pipeline` (bytes in memory parsed, checked and built into elements)
   against orjson.loads on the same bytes, both the best of several runs in this process's run;
+- validate: the whole `texture-layout validate FEED` process against orjson.loads of the same bytes, rounds of one
+  each alternating (orjson's own time moves by half between runs on a busy machine), the lowest of each;
 - layout, whole process: the wall time of `texture-layout layout FEED` (output to /dev/null), best of several;
 - memory: the peak resident set (`/usr/bin/time -f %M`) of `texture-layout layout` on FEED minus that on a
   one-element document, per element of FEED;
@@ -137,6 +139,20 @@ def measure(binary, runs=5):
     for stage in ("read", "layout", "output"):
         results[stage] = bench[stage]["min"] / 1e9
 
+    print("pipeline: texture-layout validate (whole process) against orjson.loads, interleaved", file=sys.stderr)
+    validate, loads = float("inf"), float("inf")
+    for _ in range(max(runs * 4, 20)):
+        start = time.perf_counter_ns()
+        document = orjson.loads(data)
+        loads = min(loads, time.perf_counter_ns() - start)
+        del document
+        start = time.perf_counter_ns()
+        subprocess.run([binary, "validate", feed], check=True)
+        validate = min(validate, time.perf_counter_ns() - start)
+    results["validate"] = validate / 1e9
+    results["orjson_interleaved"] = loads / 1e9
+    results["validate_rounds"] = max(runs * 4, 20)
+
     print("pipeline: texture-layout layout (whole process)", file=sys.stderr)
     results["process"] = best_wall_time([binary, "layout", feed], runs)
     results["tiny_process"] = best_wall_time([binary, "layout", tiny], runs)
@@ -181,6 +197,9 @@ def rows(results):
     return [
         (f"reading + building, {feed}", f"{results['read'] * 1e3:.1f} ms",
          f"orjson.loads {orjson_ms:.1f} ms", results["read"] / results["orjson"], "≤ 1", "max"),
+        (f"`validate`, whole process, {feed}", f"{results['validate'] * 1e3:.1f} ms",
+         f"orjson.loads {results['orjson_interleaved'] * 1e3:.1f} ms", results["validate"] / results["orjson_interleaved"],
+         "≤ 1", "max"),
         (f"`layout`, whole process, {feed}", f"{results['process'] * 1e3:.1f} ms",
          f"orjson.loads {orjson_ms:.1f} ms", results["process"] / results["orjson"], "≤ 1.5", "max"),
         ("peak RSS above a one-element document, per element", f"{per_element:,.0f} B",
@@ -237,6 +256,9 @@ def notes(results):
         f"elements), best of the iterations, against orjson {results['orjson_version']} `orjson.loads` of the "
         f"same bytes, best of 10; the layout pass itself takes {results['layout'] * 1e3:.1f} ms and the output "
         f"{results['output'] * 1e3:.1f} ms.",
+        f"- validate: wall time of the whole `texture-layout validate FEED` process (start-up, reading the file, "
+        f"parsing, checking, building the elements; exit) against `orjson.loads` of the file's bytes in memory, "
+        f"{results['validate_rounds']} rounds alternating one of each, the lowest of each side.",
         f"- whole process: wall time of `texture-layout layout FEED > /dev/null`, best of the runs (a one-element "
         f"document takes {results['tiny_process'] * 1e3:.1f} ms).",
         "- memory: `/usr/bin/time -f %M texture-layout layout FILE`, lowest of 3 runs.",
