@@ -127,6 +127,9 @@ def main():
     parser.add_argument("--variant", metavar="NAME=VALUE", action="append", default=[],
                         help="also run this build with NAME=VALUE added to its environment (e.g. GLIBC_TUNABLES=...), "
                              "interleaved; repeatable")
+    parser.add_argument("--library-path", metavar="DIR",
+                        help="LD_LIBRARY_PATH for the tool's runs only (a bundle's libraries, which python3 itself "
+                             "must not load)")
     parser.add_argument("--json", metavar="FILE", help="also write every run's numbers to FILE")
     args = parser.parse_args()
     if not os.path.exists(args.binary):
@@ -138,6 +141,8 @@ def main():
         picked = cards[:args.render]
         commands["render"] = (["render", *picked, "--format", "png", "-o", "{OUT}"], len(picked))
     environment = dict(os.environ)
+    if args.library_path:
+        environment["LD_LIBRARY_PATH"] = args.library_path
     load = os.getloadavg()
     binaries = {"this build": (args.binary, {})}
     if args.baseline:

@@ -9,7 +9,8 @@
 #                           Foundation, HarfBuzz, FreeType, fontconfig, Cairo, ICU, libpng, libjpeg and theirs)
 #   fonts/                  DejaVu Sans (the documents' default font), found through fontconfig here
 #   scripts/                make-cards.py and measure-scaling.py (python3 writes the cards there)
-#   run.sh                  sets LD_LIBRARY_PATH and FONTCONFIG_FILE and runs measure-scaling.py
+#   run.sh                  sets FONTCONFIG_FILE and runs measure-scaling.py, whose runs of the tool get
+#                           LD_LIBRARY_PATH=lib (python3 keeps the machine's libraries)
 #
 # Usage: Scripts/scaling-bundle.sh OUTDIR [BASELINE]   (builds with `swift build -c release --product texture-layout`)
 # There: python3 -c 'import tarfile; tarfile.open("OUTDIR/scaling-bundle.tar.xz").extractall("/tmp")'
@@ -59,7 +60,9 @@ cat >"$work/fonts.conf" <<CONF
   <cachedir>$work/fontconfig-cache</cachedir>
 </fontconfig>
 CONF
-export LD_LIBRARY_PATH="$here/lib" FONTCONFIG_FILE="$work/fonts.conf"
+# The libraries are the tool's alone: python3 and the shell keep the machine's own (an older libexpat or libz
+# than the one python3 was built with would stop it from starting).
+export FONTCONFIG_FILE="$work/fonts.conf"
 echo "bundle of commit $(cat "$here/commit"); $(nproc) processors; $(uname -srm)"
 # Whether the processors are cores or hyperthreads of fewer cores (each pair shares one core's units).
 grep -m1 "model name" /proc/cpuinfo || true
@@ -68,7 +71,8 @@ echo "logical processors per package: $(grep -m1 siblings /proc/cpuinfo | cut -d
     "packages: $(grep "physical id" /proc/cpuinfo | sort -u | wc -l)"
 if [ $# -eq 0 ]; then set -- --jobs 1 2 4 8 16 --render 200 --runs 3; fi
 if [ -e "$here/bin/texture-layout-baseline" ]; then set -- --baseline "$here/bin/texture-layout-baseline" "$@"; fi
-exec python3 "$here/scripts/measure-scaling.py" --binary "$here/bin/texture-layout" --work "$work" "$@"
+exec python3 "$here/scripts/measure-scaling.py" --binary "$here/bin/texture-layout" --library-path "$here/lib" \
+    --work "$work" "$@"
 EOF
 chmod +x "$bundle/run.sh"
 
