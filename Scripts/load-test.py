@@ -6,11 +6,17 @@ load runs and once after it: the server's request total must equal the requests 
 not counted). Stops the server with SIGTERM and checks it exits 0. Exits 1 when any answer was a 5xx or unexpected,
 a scrape failed, the totals differ, or the server did not exit cleanly.
 
+`--cards N` sends, instead of the mix of every example and route, `POST /render?format=png` of the N share cards of
+Scripts/compare-cards.py (the same documents its `render --jobs 2` draws), so that the server's requests per second
+can be set against the command line's documents per second.
+
 Usage: Scripts/load-test.py [--tool .build/release/texture-layout] [--clients 8] [--requests 2400] [--seconds 300]
+           [--cards N]
 Build first: swift build -c release --product texture-layout
 """
 import argparse
 import http.client
+import importlib.util
 import json
 import os
 import sys
@@ -30,6 +36,14 @@ def rss_kib(pid):
     return 0
 
 
+def share_cards(count):
+    """Scripts/compare-cards.py's share cards (documents as JSON values)."""
+    spec = importlib.util.spec_from_file_location("compare_cards", os.path.join(ROOT, "Scripts/compare-cards.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.cards(count)
+
+
 def requests_total(exposition):
     """The sum of texture_layout_http_requests_total over its labels, in a Prometheus text exposition."""
     return int(sum(float(line.rsplit(" ", 1)[1]) for line in exposition.splitlines()
@@ -43,6 +57,7 @@ def main():
     parser.add_argument("--requests", type=int, default=2400)
     parser.add_argument("--seconds", type=float, default=300, help="stop sending after this long")
     parser.add_argument("--scrape-interval", type=float, default=0.5, help="seconds between scrapes of /metrics")
+    parser.add_argument("--cards", type=int, help="send only /render?format=png of this many share cards")
     args = parser.parse_args()
 
     examples = os.path.join(ROOT, "Examples")
@@ -65,6 +80,9 @@ def main():
             mix.append(("POST", "/render?format=png", body, 200))
     mix += [("GET", "/health", None, 200), ("GET", "/", None, 200), ("POST", "/layout", broken, 422),
             ("GET", "/nowhere", None, 404)]
+    if args.cards:
+        mix = [("POST", "/render?format=png", json.dumps(card, ensure_ascii=False).encode(), 200)
+               for card in share_cards(args.cards)]
 
     server, port = served_tool.start(args.tool, "--examples", examples)
     if server is None:
@@ -153,6 +171,7 @@ def main():
     percentile = lambda p: latencies[min(count - 1, int(p * count))] * 1000 if count else 0
     server_errors = sum(n for status, n in statuses.items() if isinstance(status, int) and status >= 500)
     report = {
+        "mix": f"{args.cards} share cards, /render?format=png" if args.cards else "every example and route",
         "clients": args.clients, "requests": count, "seconds": round(elapsed, 2),
         "requests_per_second": round(count / elapsed, 1) if elapsed else 0,
         "latency_ms": {"p50": round(percentile(0.50), 2), "p99": round(percentile(0.99), 2)},

@@ -1,8 +1,9 @@
 // Unsafe room: Cairo.
 // Invariants: the blur writes only inside the Cairo image surface it is given: `height` rows of `stride` bytes
 // starting at `data`, of which the first `width` bytes of each row are the mask; the surface is flushed before and
-// marked dirty after. Its own buffers (the floats, `width × height`; two lines of `max(width, height)` lanes) are
-// made and freed by one call, and every index into them is below those sizes.
+// marked dirty after. Its own buffers (the floats, `width × height`; the distinct columns' floats, as many or fewer;
+// two lines of `max(width, height)` lanes) are made and freed by one call, and every index into them is below those
+// sizes.
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,8 @@ enum GaussianBlur {
 
     /// Blurs `width × height` 8-bit values whose rows are `stride` bytes apart, in place: rows, then columns, each
     /// a line of floats. A row equal to the one above it, as the rows across a box's straight sides are, takes
-    /// that row's blurred values instead of being blurred again; columns are blurred eight at a time (``Lanes``).
+    /// that row's blurred values instead of being blurred again, and a column equal to the one left of it that
+    /// column's bytes; columns are blurred eight at a time (``Lanes``).
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0, width > 0, height > 0 else { return }
         let values = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
@@ -65,24 +67,58 @@ enum GaussianBlur {
                 }
             }
         }
-        // Columns, eight neighbours at a time (the last group padded with zeros), written back as bytes.
-        let raw = UnsafeMutableRawPointer(values)
-        for x0 in Swift.stride(from: 0, to: width, by: Lanes.scalarCount) {
-            let lanes = min(Lanes.scalarCount, width - x0)
+        // Columns: one whose floats are those of the column left of it, bit for bit (across a box's straight top
+        // and bottom), takes that column's bytes; the others are packed side by side and blurred eight at a time
+        // (the last group padded with zeros), then written back as bytes.
+        var differs = [UInt32](repeating: 0, count: width)
+        values.withMemoryRebound(to: UInt32.self, capacity: width * height) { bits in
+            differs.withUnsafeMutableBufferPointer { differs in
+                for y in 0..<height {
+                    let row = bits + y * width
+                    for x in 1..<width { differs[x] |= row[x] ^ row[x - 1] }
+                }
+            }
+        }
+        let distinct = [0] + (1..<width).filter { differs[$0] != 0 }
+        // The runs of copied columns: each takes the bytes of the distinct column before it.
+        var copied: [(start: Int, count: Int)] = []
+        for x in 1..<width where differs[x] == 0 {
+            if let last = copied.last, last.start + last.count == x {
+                copied[copied.count - 1].count += 1
+            } else {
+                copied.append((x, 1))
+            }
+        }
+        let columns = distinct.count
+        let packed = copied.isEmpty ? values : UnsafeMutablePointer<Float>.allocate(capacity: columns * height)
+        defer { if packed != values { packed.deallocate() } }
+        if packed != values {
+            for y in 0..<height {
+                let row = values + y * width, out = packed + y * columns
+                for (j, x) in distinct.enumerated() { out[j] = row[x] }
+            }
+        }
+        let raw = UnsafeRawPointer(packed)
+        for j0 in Swift.stride(from: 0, to: columns, by: Lanes.scalarCount) {
+            let lanes = min(Lanes.scalarCount, columns - j0)
             for y in 0..<height {
                 if lanes == Lanes.scalarCount {
-                    line[y] = raw.loadUnaligned(fromByteOffset: (y * width + x0) * 4, as: Lanes.self)
+                    line[y] = raw.loadUnaligned(fromByteOffset: (y * columns + j0) * 4, as: Lanes.self)
                 } else {
                     var column = Lanes()
-                    for k in 0..<lanes { column[k] = values[y * width + x0 + k] }
+                    for k in 0..<lanes { column[k] = packed[y * columns + j0 + k] }
                     line[y] = column
                 }
             }
             let result = blurLine(line, scratch, count: height, sigma: sigma, kernel: kernel)
             for y in 0..<height {
-                let column = result[y], row = data + y * stride + x0
-                for k in 0..<lanes { row[k] = byte(column[k]) }
+                let column = result[y], row = data + y * stride
+                for k in 0..<lanes { row[distinct[j0 + k]] = byte(column[k]) }
             }
+        }
+        for y in 0..<height {
+            let row = data + y * stride
+            for run in copied { (row + run.start).initialize(repeating: row[run.start - 1], count: run.count) }
         }
     }
 

@@ -15,7 +15,7 @@ import TextureLayoutPaint
 import TextureLayoutText
 
 /// Draws display lists into pixels with Cairo (paths, anti-aliasing, gradients, clips, groups, FreeType glyphs)
-/// and writes them as PNG (``PNGWriter``). Shadows are blurred here (Cairo has no blur).
+/// and writes them as PNG (our own writer, over libdeflate). Shadows are blurred here (Cairo has no blur).
 public enum PNGRenderer {
     /// The most pixels an image may have; a larger picture is drawn at a smaller scale.
     public static let maxPixels = 16_777_216
