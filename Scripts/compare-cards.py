@@ -18,10 +18,12 @@ and times, rounds alternating:
 
 It prints each round's time per card on each side and their ratio, then the min and median over the rounds (target:
 ours at most 0.10× Chromium's). `--jobs` adds `render --jobs 2` against `--jobs 1` in the same rounds, in documents
-per second (target: at least 1.6×). `--keep DIR` keeps the cards, our pictures and Chromium's.
+per second (target: at least 1.6×). `--keep DIR` keeps the cards, our pictures and Chromium's. `--json FILE` also
+writes the summary: {"cards", "ours_ms_per_card", "chromium_ms_per_card", "ratio", and with --jobs "jobs2_vs_1"},
+each but the first {"min", "median"} over the rounds ("min" of jobs2_vs_1: the best round, its highest).
 
 Usage: Scripts/compare-cards.py [--tool .build/release/texture-layout] [--count 100] [--rounds 5] [--jobs]
-           [--keep DIR] [--chromedriver PATH] [--chromium-binary PATH]
+           [--keep DIR] [--json FILE] [--chromedriver PATH] [--chromium-binary PATH]
 Build first: swift build -c release --product texture-layout
 """
 import argparse
@@ -192,6 +194,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--jobs", action="store_true", help="also time render --jobs 2 against --jobs 1")
     parser.add_argument("--keep", help="a folder to keep the cards and both sides' pictures in")
+    parser.add_argument("--json", help="a file to write the summary to, as JSON")
     parser.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     parser.add_argument("--chromium-binary", default=shutil.which("chromium") or "/usr/bin/chromium")
     args = parser.parse_args()
@@ -242,6 +245,14 @@ def main():
         print(f"render --jobs 1: {summary([1000 / t for t in ours])} documents/s (min, median of rounds)")
         print(f"render --jobs 2: {summary([1000 / t for t in twos])} documents/s; per round {summary(speedups)}× "
               "--jobs 1 (target ≥ 1.6)")
+    if args.json:
+        spread = lambda values: {"min": min(values), "median": statistics.median(values)}
+        report = {"cards": args.count, "ours_ms_per_card": spread(ours), "chromium_ms_per_card": spread(chromium),
+                  "ratio": spread(ratios)}
+        if args.jobs:
+            report["jobs2_vs_1"] = {"min": max(speedups), "median": statistics.median(speedups)}
+        with open(args.json, "w") as file:
+            json.dump(report, file, indent=2)
     print(f"load average {os.getloadavg()[0]:.2f} at the end; files in {folder}")
     if not args.keep:
         shutil.rmtree(folder)
