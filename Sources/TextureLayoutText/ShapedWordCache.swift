@@ -11,12 +11,13 @@ import Synchronization
 ///
 /// Most of a text's first layout is shaping, and a document's texts repeat their words: the text feed's 218,543
 /// characters are about 40,000 words from a vocabulary of 118. ``TextShaping`` puts an item together from its words
-/// (each with the spaces that follow it, cut where a grapheme cluster starts), each shaped on its own on first use
-/// and copied afterwards. That gives exactly the glyphs and widths of shaping the whole item when nothing HarfBuzz
-/// does reaches across a space: the item runs left to right in a script of HarfBuzz's default shaper (Latin,
-/// Greek, Cyrillic, Common), which reads no text around the item, and its font has no lookup, `kern` pair or AAT
-/// table that could look at the space glyph (``separates(_:script:)``). Any other item is shaped whole, as is one
-/// with a word longer than ``longestWord``.
+/// (each with the spaces that follow it, cut where a grapheme cluster starts) copied from the cache; an item with a
+/// word the cache lacks is shaped whole, as before, and its new words are kept as they came out of it. Both give
+/// exactly the glyphs and widths of shaping the whole item when nothing HarfBuzz does reaches across a space, for
+/// then a word shapes the same in any item and alone: the item runs left to right in a script of HarfBuzz's
+/// default shaper (Latin, Greek, Cyrillic, Common), which reads no text around the item, and its font has no
+/// lookup, `kern` pair or AAT table that could look at the space glyph (``separates(_:script:)``). Any other item
+/// is shaped whole, and a word longer than ``longestWord`` is not kept.
 ///
 /// HarfBuzz's own answer, its unsafe-to-concatenate glyph flags on words shaped apart, cannot serve here: it marks
 /// the glyphs a lookup looked at without applying (a space after a letter that kerns with others, a letter that
@@ -24,8 +25,8 @@ import Synchronization
 ///
 /// `ShapedWordCacheTests` shapes texts both ways and compares every glyph and width. The cache belongs to a
 /// ``TextStore``, so its words go with the document; it keeps at most ``capacity`` words (then starts again), and a
-/// lookup looks at no more than ``probeLimit`` slots (past them the item is shaped whole), so that no document
-/// makes lookups slow.
+/// lookup looks at no more than ``probeLimit`` slots (past them the word is not kept), so that no document makes
+/// lookups slow.
 final class ShapedWordCache: Sendable {
     /// The most words kept: a document edited for long does not grow the cache without end.
     static let capacity = 8192
@@ -276,6 +277,15 @@ private struct LookupTable {
     }
 }
 
+/// One word of an item being put together: its offsets in the text, its hash and its index in the table (-1 when
+/// the table lacks it).
+struct WordSpan {
+    var start: Int
+    var end: Int
+    var hash: UInt64
+    var word: Int
+}
+
 /// A shaped word's place in the ``WordTable``'s arrays and what it was shaped with.
 struct ShapedWord {
     var hash: UInt64
@@ -295,11 +305,13 @@ struct ShapedWord {
 }
 
 /// The cache's contents: the words (each a ``ShapedWord``) with their characters, glyphs (clusters from the word's
-/// start) and measures in shared arrays, an open-addressing index over them (twice ``ShapedWordCache/capacity``
-/// slots), and the fonts seen (few per document) with whether each separates words per script.
+/// start) and measures in shared arrays, an open-addressing index over them, and the fonts seen (few per document)
+/// with whether each separates words per script.
 struct WordTable: ~Copyable {
     private(set) var words: [ShapedWord] = []
-    private var slots = [Int32](repeating: -1, count: 2 * ShapedWordCache.capacity)
+    /// Word indices by hash, -1 where empty: at most half full, doubled as words come (a document with a few
+    /// texts clears few), up to twice ``ShapedWordCache/capacity``.
+    private var slots = [Int32](repeating: -1, count: 64)
     private var units: [UInt16] = []
     private(set) var glyphs: [ShapedGlyph] = []
     /// Per unit of each word: the width of the cluster it starts (see ``TextShaping/prefix``) and the correction
@@ -310,6 +322,21 @@ struct WordTable: ~Copyable {
     private(set) var startAdjust: [Double] = []
     private var fonts: [Font] = []
     private var separable: [(font: Int32, script: UInt32, separates: Bool)] = []
+    /// The words of the item being put together, kept between items for their storage.
+    private var spans: [WordSpan] = []
+
+    /// An empty array of word spans with the storage of the last item's (given back by ``returnSpans(_:)``).
+    mutating func takeSpans() -> [WordSpan] {
+        var taken: [WordSpan] = []
+        swap(&taken, &spans)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Keeps `spans`' storage for the next item.
+    mutating func returnSpans(_ given: [WordSpan]) {
+        spans = given
+    }
 
     /// The index of `font` among the fonts seen.
     mutating func fontIndex(_ font: Font) -> Int32 {
@@ -410,5 +437,23 @@ struct WordTable: ~Copyable {
         endAdjust.append(contentsOf: newEnds)
         startAdjust.append(contentsOf: newStarts)
         slots[slot] = Int32(words.count - 1)
+        if words.count * 2 > slots.count && slots.count < 2 * ShapedWordCache.capacity { grow() }
+    }
+
+    /// Doubles the slots and places every word again (one that finds no slot within the probe limit is no longer
+    /// found, and is shaped again when met).
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, word) in words.enumerated() {
+            var slot = Int(truncatingIfNeeded: word.hash) & mask
+            for _ in 0..<ShapedWordCache.probeLimit {
+                if slots[slot] < 0 {
+                    slots[slot] = Int32(index)
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 }

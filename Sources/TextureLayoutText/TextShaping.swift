@@ -136,10 +136,13 @@ struct TextShaping {
         return glyphs
     }
 
-    /// Puts `item` together from its words as `table` keeps them (see ``ShapedWordCache``), shaping and adding
-    /// those it lacks: appends the glyphs and writes the measures that shaping the whole item gives. Returns
-    /// false, having appended and written nothing, where the item cannot be put together so; the caller then
-    /// shapes it whole. A word ends after a space where a grapheme cluster starts.
+    /// Puts `item` together from its words as `table` keeps them (see ``ShapedWordCache``): appends the glyphs
+    /// and writes the measures that shaping the whole item gives. Words the table lacks are shaped on their own and
+    /// kept, unless they are most of the item's words (or one is too long to keep): then the item is shaped whole,
+    /// as before the cache, and its new words are kept as they came out of it, which is how they shape apart in
+    /// such a font (a document of few texts, whose words rarely repeat, pays no more shaping calls than without
+    /// the cache). Returns false, having done nothing, when the item's font does not separate words; the caller
+    /// then shapes it whole.
     private static func shapeByWords(
         _ item: TextItem, of units: [UInt16], run: TextRun, grapheme: [Bool], table: inout WordTable,
         buffer: OpaquePointer, into glyphs: inout [ShapedGlyph], measuring measures: inout Measures
@@ -150,56 +153,113 @@ struct TextShaping {
         let key = WordTable.Key(
             font: font, script: item.script.rawValue, size: run.effectiveSize.bitPattern,
             letterSpacing: run.effectiveLetterSpacing.bitPattern)
-        let firstGlyph = glyphs.count
-        var start = item.start
-        var together = true
+        // The item's words, each looked up once.
+        var spans = table.takeSpans()
+        defer { table.returnSpans(spans) }
+        var missing = 0
+        var tooLong = false
         units.withUnsafeBufferPointer { text in
+            var start = item.start
             while start < item.end {
-                var end = start + 1
-                while end < item.end && !(text[end - 1] == 0x20 && text[end] != 0x20 && grapheme[end]) { end += 1 }
-                guard end - start <= ShapedWordCache.longestWord else {
-                    together = false
-                    return
-                }
+                let end = wordEnd(from: start, in: text, before: item.end, grapheme: grapheme)
                 let characters = UnsafeBufferPointer(rebasing: text[start..<end])
                 let hash = WordTable.hash(characters, key)
-                switch table.find(characters, key, hash: hash) {
-                case .found(let found):
-                    copy(table, word: found, at: start, itemEnd: item.end, into: &glyphs, measuring: &measures)
-                case .empty(let slot):
-                    // Shaped on its own, with no text around it as context.
-                    var word = item
-                    word.start = start
-                    word.end = end
-                    let glyphStart = glyphs.count
-                    shape(
-                        word, of: units, context: start..<end, run: run, buffer: buffer, grapheme: grapheme,
-                        into: &glyphs, measuring: &measures, measuringEnd: true)
-                    var relative = glyphs[glyphStart...]
-                    for g in relative.indices { relative[g].cluster -= Int32(start) }
-                    table.add(
-                        characters, key, hash: hash, at: slot, glyphs: relative,
-                        advances: measures.unitAdvance[start..<end], endAdjust: measures.end[(start + 1)...end],
-                        startAdjust: measures.start[start..<end])
-                    // A line ending at the item's end has no correction there (as when shaped whole).
-                    if end == item.end { measures.end[end] = 0 }
-                case .full:
-                    together = false
-                    return
+                var word = -1
+                if end - start > ShapedWordCache.longestWord {
+                    tooLong = true
+                } else if case .found(let found) = table.find(characters, key, hash: hash) {
+                    word = found
                 }
+                if word < 0 { missing += 1 }
+                spans.append(WordSpan(start: start, end: end, hash: hash, word: word))
                 start = end
             }
         }
-        guard together else {
-            glyphs.removeSubrange(firstGlyph...)
-            for i in item.start..<item.end {
-                measures.unitAdvance[i] = 0
-                measures.start[i] = 0
-                if i > item.start { measures.end[i] = 0 }
+        if tooLong || missing * 2 > spans.count {
+            shapeWhole(
+                item, spans, of: units, run: run, key: key, grapheme: grapheme, table: &table, buffer: buffer,
+                into: &glyphs, measuring: &measures)
+            return true
+        }
+        units.withUnsafeBufferPointer { text in
+            for span in spans {
+                let characters = UnsafeBufferPointer(rebasing: text[span.start..<span.end])
+                var index = span.word
+                if index < 0, case .found(let found) = table.find(characters, key, hash: span.hash) {
+                    index = found  // met earlier in this item
+                }
+                if index >= 0 {
+                    copy(table, word: index, at: span.start, itemEnd: item.end, into: &glyphs, measuring: &measures)
+                    continue
+                }
+                // Shaped on its own, with no text around it as context, and kept.
+                var word = item
+                word.start = span.start
+                word.end = span.end
+                let glyphStart = glyphs.count
+                shape(
+                    word, of: units, context: span.start..<span.end, run: run, buffer: buffer, grapheme: grapheme,
+                    into: &glyphs, measuring: &measures, measuringEnd: true)
+                keep(
+                    characters, span, glyphs: glyphs[glyphStart...], measures: measures, key: key, table: &table)
+                // A line ending at the item's end has no correction there (as when shaped whole).
+                if span.end == item.end { measures.end[span.end] = 0 }
             }
-            return false
         }
         return true
+    }
+
+    /// Shapes `item` whole and keeps those of its words (`spans`) that `table` lacks, as they came out of it. The
+    /// correction at the item's end is measured too (for its last word, which other text may follow elsewhere),
+    /// then cleared, as shaping the item leaves it.
+    private static func shapeWhole(
+        _ item: TextItem, _ spans: [WordSpan], of units: [UInt16], run: TextRun, key: WordTable.Key,
+        grapheme: [Bool], table: inout WordTable, buffer: OpaquePointer, into glyphs: inout [ShapedGlyph],
+        measuring measures: inout Measures
+    ) {
+        var glyph = glyphs.count
+        shape(
+            item, of: units, context: 0..<units.count, run: run, buffer: buffer, grapheme: grapheme,
+            into: &glyphs, measuring: &measures, measuringEnd: true)
+        units.withUnsafeBufferPointer { text in
+            for span in spans {
+                var glyphEnd = glyph
+                while glyphEnd < glyphs.count && Int(glyphs[glyphEnd].cluster) < span.end { glyphEnd += 1 }
+                if span.word < 0 && span.end - span.start <= ShapedWordCache.longestWord {
+                    keep(
+                        UnsafeBufferPointer(rebasing: text[span.start..<span.end]), span,
+                        glyphs: glyphs[glyph..<glyphEnd], measures: measures, key: key, table: &table)
+                }
+                glyph = glyphEnd
+            }
+        }
+        measures.end[item.end] = 0
+    }
+
+    /// Adds the word `span` to `table` (unless it is there already, or finds no slot) from its glyphs and the
+    /// measures written for it, its clusters made relative to its start.
+    private static func keep(
+        _ characters: UnsafeBufferPointer<UInt16>, _ span: WordSpan, glyphs wordGlyphs: ArraySlice<ShapedGlyph>,
+        measures: borrowing Measures, key: WordTable.Key, table: inout WordTable
+    ) {
+        guard case .empty(let slot) = table.find(characters, key, hash: span.hash) else { return }
+        var relative = wordGlyphs
+        for g in relative.indices { relative[g].cluster -= Int32(span.start) }
+        table.add(
+            characters, key, hash: span.hash, at: slot, glyphs: relative,
+            advances: measures.unitAdvance[span.start..<span.end],
+            endAdjust: measures.end[(span.start + 1)...span.end], startAdjust: measures.start[span.start..<span.end])
+    }
+
+    /// Where the word starting at `start` ends: after a space followed by a character that is not a space and
+    /// starts a grapheme cluster, or at `limit`.
+    @inline(__always)
+    private static func wordEnd(
+        from start: Int, in text: UnsafeBufferPointer<UInt16>, before limit: Int, grapheme: [Bool]
+    ) -> Int {
+        var end = start + 1
+        while end < limit && !(text[end - 1] == 0x20 && text[end] != 0x20 && grapheme[end]) { end += 1 }
+        return end
     }
 
     /// Appends the glyphs of `table`'s word `index` with their clusters moved to `start`, and writes its measures
