@@ -42,7 +42,8 @@ let package = Package(
     targets: [
         .target(name: "TextureLayout"),
         .target(
-            name: "TextureLayoutCompat", dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint"]),
+            name: "TextureLayoutCompat",
+            dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "ImageHeaders"]),
         // Texture code's drawing where UIKit and Core Graphics are missing (image contexts, UIBezierPath,
         // node.snapshotImage()), a module of its own so that a layout-only client of TextureLayoutCompat links
         // neither Cairo nor libpng.
@@ -87,7 +88,9 @@ let package = Package(
         .target(name: "CImageDecoders", dependencies: ["CPNG", "CJPEG"]),
         // PNG and JPEG headers and pixels (premultiplied, upright), for the documents' image elements and the
         // compatibility module's UIImage; free of Foundation.
-        .target(name: "TextureLayoutImages", dependencies: ["CImageDecoders"]),
+        // Image headers in Swift alone: the images module and the compatibility module's UIImage read them alike.
+        .target(name: "ImageHeaders"),
+        .target(name: "TextureLayoutImages", dependencies: ["ImageHeaders", "CImageDecoders"]),
         .target(
             name: "TextureLayoutText",
             dependencies: ["TextureLayout", "TextureLayoutPaint", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"]

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(TextureLayout TextureLayoutText TextureLayoutPaint TextureLayoutImages TextureLayoutCompat LayoutDocument
+    modules=(TextureLayout TextureLayoutText TextureLayoutPaint ImageHeaders TextureLayoutImages TextureLayoutCompat LayoutDocument
         LayoutJSON LayoutRendering LayoutServer TextureLayoutTesting TextureLayoutDrawing)
 fi
 

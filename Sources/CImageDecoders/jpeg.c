@@ -62,26 +62,6 @@ static void begin(struct jpeg_decompress_struct *cinfo, error_state *errors, cha
     errors->capacity = capacity;
 }
 
-int tl_jpeg_read_header(const uint8_t *data, size_t size, tl_jpeg_header *header, char *message, size_t capacity) {
-    struct jpeg_decompress_struct cinfo;
-    error_state errors;
-    begin(&cinfo, &errors, message, capacity);
-    if (setjmp(errors.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    header->width = cinfo.image_width;
-    header->height = cinfo.image_height;
-    header->components = cinfo.num_components;
-    header->cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    header->progressive = cinfo.progressive_mode ? 1 : 0;
-    jpeg_destroy_decompress(&cinfo);
-    return 0;
-}
-
 int tl_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, int32_t max_scans,
                    long max_memory, char *message, size_t capacity) {
     struct jpeg_decompress_struct cinfo;

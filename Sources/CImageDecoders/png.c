@@ -43,23 +43,6 @@ static png_structp open_png(png_source *source, const uint8_t *data, size_t size
     return png;
 }
 
-int tl_png_read_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message,
-                       size_t capacity) {
-    png_source source;
-    png_structp png = open_png(&source, data, size, message, capacity);
-    if (!png) return -1;
-    png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
-    }
-    png_read_info(png, info);
-    *width = png_get_image_width(png, info);
-    *height = png_get_image_height(png, info);
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
-}
-
 int tl_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, char *message, size_t capacity) {
     png_source source;
     png_structp png = open_png(&source, data, size, message, capacity);

@@ -69,7 +69,7 @@ public struct DecodedImage: Sendable {
                 tl_png_decode(data.baseAddress, data.count, out.baseAddress, out.count, &message, message.count)
             }
         }
-        guard status == 0 else { throw ImageHeader.error("a corrupt or truncated PNG", library: "libpng", message) }
+        guard status == 0 else { throw Self.error("a corrupt or truncated PNG", library: "libpng", message) }
         return pixels
     }
 
@@ -84,8 +84,14 @@ public struct DecodedImage: Sendable {
                     maxJPEGMemory, &message, message.count)
             }
         }
-        guard status == 0 else { throw ImageHeader.error("a corrupt or truncated JPEG", library: "libjpeg", message) }
+        guard status == 0 else { throw Self.error("a corrupt or truncated JPEG", library: "libjpeg", message) }
         return pixels
+    }
+
+    /// What went wrong, with the library's own words (a NUL-terminated `message`) after it.
+    private static func error(_ what: String, library: String, _ message: [CChar]) -> ImageError {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ImageError(text.isEmpty ? what : "\(what) (\(library): \(text))")
     }
 
     /// Multiplies each pixel's colour by its alpha (rounded to the nearest), in place.

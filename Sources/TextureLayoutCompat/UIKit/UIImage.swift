@@ -3,11 +3,13 @@
 // safe; the class is open and an `NSObject`, as UIKit's is.
 
 // UIKit's UIImage: a size in points, and what drawing needs. Texture's image nodes measure as their image's size,
-// so a stand-in that knows an image file's size (from its header) lays out Texture code unchanged; the file's bytes
-// are kept, and TextureLayoutDrawing decodes them when the image is drawn (this module links no image library).
+// so a stand-in that knows an image file's size (from its header, read by the ImageHeaders module as the images
+// module reads it) lays out Texture code unchanged; the file's bytes are kept, and TextureLayoutDrawing decodes them
+// when the image is drawn (this module links no image library).
 
 #if !canImport(UIKit) && canImport(Foundation) && !TEXTURE_COMPAT_NO_FOUNDATION
 import Foundation
+import ImageHeaders
 
 /// UIKit's `UIImage`: its ``size`` in points, its ``scale``, and its pixels: a ``bitmap`` (an image a drawing
 /// context made), the ``encodedData`` of a PNG or JPEG file (decoded by TextureLayoutDrawing when drawn), or
@@ -69,10 +71,12 @@ open class UIImage: NSObject, @unchecked Sendable {
         capInsets = .zero
     }
 
-    /// UIKit's `init(data:scale:)`: the PNG or JPEG in `data`, at `scale`; `nil` when the data is neither.
+    /// UIKit's `init(data:scale:)`: the PNG or JPEG in `data`, at `scale`, its size upright (a JPEG's EXIF
+    /// orientation applied: orientations 5 to 8 swap its sides); `nil` when the data is neither, or its header is
+    /// cut off or corrupt.
     public init?(data: Data, scale: CGFloat = 1) {
-        guard let pixels = ImageHeader.pixelSize(of: data), scale > 0 else { return nil }
-        size = CGSize(width: pixels.width / scale, height: pixels.height / scale)
+        guard scale > 0, let header = try? ImageHeader([UInt8](data), limits: .unlimited) else { return nil }
+        size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
         self.scale = scale
         bitmap = nil
         encodedData = data
@@ -99,7 +103,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// is 2), as UIKit reads it; `nil` when the file is missing or neither format.
     public convenience init?(contentsOfFile path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        self.init(data: data, scale: ImageHeader.scale(ofFileNamed: path))
+        self.init(data: data, scale: CGFloat(ImageHeader.scale(ofFileNamed: path)))
     }
 
     /// UIKit's `init(named:)`: the image called `name` in the main bundle's resources or the current directory.
@@ -134,62 +138,4 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 }
 
-/// Reading an image's pixel size from the start of a PNG or JPEG file.
-enum ImageHeader {
-    /// The scale a file name gives: `name@2x.png` is 2, `name@3x.jpg` is 3, anything else 1.
-    static func scale(ofFileNamed path: String) -> CGFloat {
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-            let value = Double(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), value > 0
-        else { return 1 }
-        return CGFloat(value)
-    }
-
-    /// The width and height in pixels of the PNG or JPEG in `data`, or `nil` for anything else.
-    static func pixelSize(of data: Data) -> CGSize? {
-        let bytes = [UInt8](data)
-        return pngSize(bytes) ?? jpegSize(bytes)
-    }
-
-    /// A PNG's size: the first chunk after the 8-byte signature is IHDR, whose data starts with the width and the
-    /// height as big-endian 32-bit numbers.
-    private static func pngSize(_ bytes: [UInt8]) -> CGSize? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8)
-        else { return nil }
-        let width = bigEndian(bytes, at: 16, count: 4), height = bigEndian(bytes, at: 20, count: 4)
-        guard width > 0, height > 0 else { return nil }
-        return CGSize(width: CGFloat(width), height: CGFloat(height))
-    }
-
-    /// A JPEG's size: segments follow the start-of-image marker (FF D8), each a marker and a big-endian length
-    /// that counts itself; the first start-of-frame segment (SOF0–SOF15 but DHT C4, JPG C8 and DAC CC) holds the
-    /// sample precision, then the height and the width. The EXIF orientation is not applied.
-    private static func jpegSize(_ bytes: [UInt8]) -> CGSize? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte before a marker
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }  // no length
-            let length = bigEndian(bytes, at: offset + 2, count: 2)
-            guard length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard offset + 9 <= bytes.count else { return nil }
-                let height = bigEndian(bytes, at: offset + 5, count: 2)
-                let width = bigEndian(bytes, at: offset + 7, count: 2)
-                guard width > 0, height > 0 else { return nil }
-                return CGSize(width: CGFloat(width), height: CGFloat(height))
-            }
-            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, or scan data before any frame
-            offset += 2 + length
-        }
-        return nil
-    }
-
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
-        bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
-    }
-}
 #endif

@@ -1,8 +1,6 @@
-// Unsafe rooms: libpng, libjpeg.
-// Invariants: the header readers (C shims over libpng and libjpeg) read only the encoded bytes they are lent, with
-// the array's count, and keep no pointer after the call.
-
-import CImageDecoders
+// What an image file's header says (format, size, EXIF orientation) and a file name's scale, read in Swift alone:
+// the compatibility module's UIImage, which links no image library, measures images with the same reading as the
+// images module, which decodes them.
 
 /// The file formats images are read from.
 public enum ImageFormat: String, Sendable, Equatable {
@@ -45,6 +43,10 @@ public struct ImageLimits: Sendable, Equatable {
 
     /// 16,384 pixels a side, 64 million pixels an image (256 MB decoded), 256 million for a document's images.
     public static let standard = ImageLimits(maxSide: 16_384, maxPixels: 64 << 20, maxTotalPixels: 256 << 20)
+
+    /// No limit: for a caller that only measures (the compatibility module's `UIImage`, which decodes nothing
+    /// until it is drawn, as UIKit loads any size).
+    public static let unlimited = ImageLimits(maxSide: .max, maxPixels: .max, maxTotalPixels: .max)
 }
 
 /// How a stored image is turned to be shown upright: the EXIF `Orientation` tag's eight values, named as UIKit's
@@ -71,7 +73,7 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
     public var swapsSides: Bool { rawValue >= 5 }
 
     /// The stored pixel shown at `(x, y)` of the upright image, for a stored image of `width × height`.
-    func storedPixel(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    package func storedPixel(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {
         case .up: (x, y)
         case .upMirrored: (width - 1 - x, y)
@@ -127,30 +129,77 @@ public struct ImageHeader: Sendable, Equatable {
     ) throws(ImageError)
         -> (format: ImageFormat, width: Int, height: Int, orientation: ImageOrientation)
     {
-        var message = [CChar](repeating: 0, count: 200)
         if isPNG(bytes) {
-            var width: UInt32 = 0, height: UInt32 = 0
-            let status = bytes.withUnsafeBufferPointer { data in
-                tl_png_read_header(data.baseAddress, data.count, &width, &height, &message, message.count)
-            }
-            guard status == 0 else { throw error("a corrupt or truncated PNG header", library: "libpng", message) }
-            return (.png, Int(width), Int(height), .up)
+            guard let size = pngSize(bytes) else { throw ImageError("a corrupt or truncated PNG header") }
+            return (.png, size.width, size.height, .up)
         }
         if isJPEG(bytes) {
-            var header = tl_jpeg_header()
-            let status = bytes.withUnsafeBufferPointer { data in
-                tl_jpeg_read_header(data.baseAddress, data.count, &header, &message, message.count)
-            }
-            guard status == 0 else { throw error("a corrupt or truncated JPEG", library: "libjpeg", message) }
-            return (.jpeg, Int(header.width), Int(header.height), EXIF.orientation(ofJPEG: bytes))
+            guard let size = jpegSize(bytes) else { throw ImageError("a corrupt or truncated JPEG header") }
+            return (.jpeg, size.width, size.height, EXIF.orientation(ofJPEG: bytes))
         }
         throw ImageError(bytes.isEmpty ? "the file is empty" : "not a PNG or JPEG image")
     }
 
-    /// What went wrong, with the library's own words (a NUL-terminated `message`) after it.
-    static func error(_ what: String, library: String, _ message: [CChar]) -> ImageError {
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return ImageError(text.isEmpty ? what : "\(what) (\(library): \(text))")
+    /// A PNG's size from its first chunk, which must be an `IHDR` with its 13 bytes of data: the width and the
+    /// height as big-endian 32-bit numbers (each 1 to 2³¹ − 1), then a bit depth and a colour type that go
+    /// together, and compression, filter and interlace methods the format defines. The chunk's checksum and the
+    /// chunks after it are the decoder's to check.
+    private static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 29, bigEndian(bytes, at: 8, count: 4) == 13,
+            Array(bytes[12..<16]) == Array("IHDR".utf8)
+        else { return nil }
+        let width = bigEndian(bytes, at: 16, count: 4), height = bigEndian(bytes, at: 20, count: 4)
+        let depth = Int(bytes[24]), colorType = Int(bytes[25])
+        let depths: [Int]
+        switch colorType {
+        case 0: depths = [1, 2, 4, 8, 16]  // grey
+        case 3: depths = [1, 2, 4, 8]  // palette
+        case 2, 4, 6: depths = [8, 16]  // RGB, grey and alpha, RGBA
+        default: return nil
+        }
+        guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height), depths.contains(depth),
+            bytes[26] == 0, bytes[27] == 0, bytes[28] <= 1
+        else { return nil }
+        return (width, height)
+    }
+
+    /// A JPEG's size from its first start-of-frame segment: segments follow the start-of-image marker (FF D8),
+    /// each a marker and a big-endian length that counts itself (restart markers and TEM have no length); a
+    /// start-of-frame segment (C0–CF but DHT C4, JPG C8 and DAC CC) holds the sample precision, the height, the
+    /// width and the number of components. `nil` when the scan or the end of the image comes first, or the bytes
+    /// end.
+    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var offset = 2
+        while offset + 4 <= bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            if marker == 0xFF {
+                offset += 1  // a fill byte before a marker
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
+            if marker == 0xD9 || marker == 0xDA { return nil }  // the end of the image, or a scan before any frame
+            let length = bigEndian(bytes, at: offset + 2, count: 2)
+            guard length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard length >= 8, offset + 10 <= bytes.count else { return nil }
+                let height = bigEndian(bytes, at: offset + 5, count: 2)
+                let width = bigEndian(bytes, at: offset + 7, count: 2)
+                let components = Int(bytes[offset + 9])
+                guard width > 0, height > 0, (1...4).contains(components) else { return nil }
+                return (width, height)
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// The unsigned big-endian number of `count` bytes at `offset` (which the caller has checked are there).
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+        bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
     }
 }
 
