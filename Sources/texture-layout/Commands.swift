@@ -266,6 +266,7 @@ struct RenderCommand: ToolCommand {
             overrides: size.parsed(), maxInput: input.maxInput)
         let threads = min(jobs ?? processorCount(), files.count)
         ThreadTimes.batch(command: "render", documents: files.count, jobs: threads)
+        keepFreedMemoryForTheBatch()
         onThreads(threads) { batch.work() }
         Watchdog.finish()
         keepUntilExit(batch)

@@ -60,6 +60,7 @@ struct LayoutCommand: ToolCommand {
                 } : nil)
         let threads = min(jobs ?? processorCount(), files.count)
         ThreadTimes.batch(command: "layout", documents: files.count, jobs: threads)
+        keepFreedMemoryForTheBatch()
         onThreads(threads) { batch.work() }
         Watchdog.finish()
         keepUntilExit(batch)

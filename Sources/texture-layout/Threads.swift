@@ -1,7 +1,7 @@
 // Unsafe room: POSIX.
 // Invariants: each worker thread is started with a retained job that it takes back exactly once, or the starter
 // releases it when the thread cannot start; what must outlive the process's last line is retained once and never
-// released.
+// released; `mallopt` is called through the C library's own symbol with its C signature.
 
 import TextureLayout
 
@@ -69,4 +69,20 @@ private final class ExitKeeper {
     let value: Any
 
     init(_ value: Any) { self.value = value }
+}
+
+/// Lets a batch keep the memory its documents free for the next ones: glibc gives the top of a heap back to the
+/// system once more than 128 KB of it is free, and serves a block above its (moving) threshold straight from the
+/// system, so each document's large buffers (a picture's pixels and PNG) were faulted in again, page by page, and
+/// page faults take a lock the whole process shares. A batch runs to its end, so keeping up to 256 MB free per heap
+/// and serving blocks below 64 MB from the heaps costs no more memory than its largest document needs.
+func keepFreedMemoryForTheBatch() {
+    #if canImport(Glibc)
+    // `mallopt` (malloc.h, which Swift's Glibc module leaves out), found by name; its options M_TRIM_THRESHOLD -1
+    // and M_MMAP_THRESHOLD -3.
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = mallopt(-1, 256 << 20)
+    _ = mallopt(-3, 64 << 20)
+    #endif
 }
