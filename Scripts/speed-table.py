@@ -7,13 +7,13 @@ It runs, one after the other on the same build:
   Scripts/measure-pipeline.py's rows (reading and the whole `validate` and `layout` processes against orjson,
   peak memory per element, `--jobs 2` against `--jobs 1` and against one process per document, the text feed);
 - Scripts/compare-text.py: the text feed's first layout and a second width against SkParagraph (skia-python);
-- Scripts/compare-cards.py, when it is there: share cards drawn to PNG against a warm headless Chromium, and
-  `render --jobs 2` against `--jobs 1` (its --json when it has one, else the lines it prints for each round);
+- Scripts/compare-cards.py: share cards drawn to PNG against a warm headless Chromium, and `render --jobs 2`
+  against `--jobs 1` (read from its --json);
 - Scripts/measure-scaling.py: the one-thread share of a `layout` batch of 20,000 cards and of a `render` batch.
 
 and prints one table: each measure, ours, the reference, the ratio, the target, whether it is met, and the
 command that measured it (each script's own table and notes are printed above it). A script that cannot run here
-(a missing Python package, Chromium, a script not written yet) leaves its rows out with a line saying why.
+(a missing Python package, Chromium) leaves its rows out with a line saying why.
 
     Scripts/speed-table.py                      # about 10 minutes on 2 cores
     Scripts/speed-table.py --runs 3 --json table.json
@@ -25,7 +25,6 @@ import argparse
 import importlib.util
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -103,25 +102,16 @@ def text_rows(binary, runs, skipped):
 
 
 def card_rows(binary, runs, work, skipped):
-    """compare-cards.py's ratios, when the script is there and writes --json."""
-    script = os.path.join(SCRIPTS, "compare-cards.py")
-    if not os.path.exists(script):
-        skipped.append("Scripts/compare-cards.py is not in this tree: no share-card rows")
-        return []
-    usage = subprocess.run([sys.executable, script, "--help"], capture_output=True, text=True).stdout
-    command = [sys.executable, script, "--tool", binary, "--rounds", str(runs), "--jobs"]
+    """compare-cards.py's ratios, read from its --json."""
+    output = os.path.join(work, "cards.json")
+    command = [sys.executable, os.path.join(SCRIPTS, "compare-cards.py"), "--tool", binary, "--rounds", str(runs),
+               "--jobs", "--json", output]
     shown_command = shown(command[1:2] + ["--rounds", str(runs), "--jobs"])
-    if "--json" in usage:
-        output = os.path.join(work, "cards.json")
-        if run(command + ["--json", output], "share cards") != 0 or not os.path.exists(output):
-            skipped.append("compare-cards.py did not finish here (it needs Chromium and Selenium): no share-card rows")
-            return []
-        with open(output) as file:
-            report = json.load(file)
-    else:
-        report = cards_from_rounds(command, skipped)
-        if report is None:
-            return []
+    if run(command, "share cards") != 0 or not os.path.exists(output):
+        skipped.append("compare-cards.py did not finish here (it needs Chromium and Selenium): no share-card rows")
+        return []
+    with open(output) as file:
+        report = json.load(file)
     rows = []
     try:
         ours, chromium, ratio = (report[key] for key in ("ours_ms_per_card", "chromium_ms_per_card", "ratio"))
@@ -135,34 +125,6 @@ def card_rows(binary, runs, work, skipped):
         rows.append((f"share cards: `render --jobs 2` vs `--jobs 1`, documents/s (median {jobs.get('median', 0):.2f}×)",
                      "—", "`--jobs 1`", jobs.get("median", jobs["min"]), "≥ 1.6", "min", shown_command))
     return rows
-
-
-def cards_from_rounds(command, skipped):
-    """compare-cards.py's numbers read from the lines it prints for each round ("round N: ours A, chromium B, ratio
-    C; --jobs 2 D ms per card, E× --jobs 1"), for a version of it that writes no JSON."""
-    print(f"\n## share cards: {' '.join(command)}\n", flush=True)
-    process = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    print(process.stdout)
-    pattern = re.compile(r"^round \d+: ours ([\d.]+), chromium ([\d.]+), ratio [\d.]+"
-                         r"(?:; --jobs 2 [\d.]+ ms per card, ([\d.]+)× --jobs 1)?", re.MULTILINE)
-    rounds = [(float(a), float(b), float(c) if c else None) for a, b, c in pattern.findall(process.stdout)]
-    if process.returncode != 0 or not rounds:
-        skipped.append(f"compare-cards.py did not finish here (exit status {process.returncode}; it needs Chromium "
-                       "and Selenium): no share-card rows")
-        return None
-
-    def spread(values):
-        return {"min": min(values), "median": statistics.median(values)}
-
-    count = re.search(r"^(\d+) cards of", process.stdout, re.MULTILINE)
-    report = {"cards": int(count.group(1)) if count else "?", "ours_ms_per_card": spread([r[0] for r in rounds]),
-              "chromium_ms_per_card": spread([r[1] for r in rounds]),
-              "ratio": spread([r[0] / r[1] for r in rounds])}
-    speedups = [r[2] for r in rounds if r[2] is not None]
-    if speedups:
-        # The larger, the better: the best round is the highest.
-        report["jobs2_vs_1"] = {"min": max(speedups), "median": statistics.median(speedups)}
-    return report
 
 
 def scaling_rows(binary, runs, work, skipped):
