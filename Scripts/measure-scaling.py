@@ -19,9 +19,9 @@ command and N:
   workers' end times (load balance).
 
 Every run's output is compared with the first run's (layout: byte-identical NDJSON; render: the pictures'
-bytes), so a faster batch that changed its output fails. --baseline OTHER also runs another build (an older
-commit's) on the same cards, interleaved with this one, each with its own table, and checks that both print the
-same.
+bytes), so a batch whose output changes with N or between runs fails. --baseline OTHER also runs another build
+(an older commit's) on the same cards, interleaved with this one, each with its own table, and says whether both
+print the same (a build may change its output on purpose: a new PNG encoder).
 
     Scripts/measure-scaling.py                                   # N = 1, 2 on this machine's cores
     Scripts/measure-scaling.py --jobs 1 2 4 8 16 --render 400    # what the 16-core bundle runs
@@ -162,10 +162,13 @@ def main():
     failed = False
     for label, name in ((label, name) for name in commands for label in binaries):
         count = commands[name][1]
-        digests = {r["digest"] for key, rs in runs.items() if key[1] == name for r in rs}
+        digests = {r["digest"] for key, rs in runs.items() if key[:2] == (label, name) for r in rs}
         if len(digests) != 1:
-            print(f"{name}: the output differs between runs: {len(digests)} different outputs")
+            print(f"{label}: {name}: the output differs between runs: {len(digests)} different outputs")
             failed = True
+        others = {r["digest"] for key, rs in runs.items() if key[1] == name and key[0] != label for r in rs}
+        if label == "this build" and others and others != digests:
+            print(f"{name}: the other builds print something else (a change of output between the builds)")
         runs_of = {n: runs[(label, name, n)] for n in args.jobs}
         base = summary(runs_of[args.jobs[0]])
         print(f"\n{label}: `{name} --jobs N` over {count:,} cards; {args.runs} runs each; load average before "
