@@ -293,6 +293,8 @@ final class DocumentSpecNode: DisplayNode {
 
     init(element: LayoutElement) {
         ownedSpec = (element as? LayoutSpec) ?? WrapperLayoutSpec(layoutElement: element)
+        super.init()
+        measuresFromRangeAndStyle(asExactly: DocumentSpecNode.self)
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> LayoutSpec? { ownedSpec }

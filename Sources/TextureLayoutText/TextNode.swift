@@ -149,6 +149,7 @@ open class TextNode: DisplayNode {
         paragraph = paragraphStyle
         self.store = store
         super.init()
+        measuresFromRangeAndStyle(asExactly: TextNode.self)
     }
 
     /// A text node showing `text` in one font and size.

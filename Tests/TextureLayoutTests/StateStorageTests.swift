@@ -119,8 +119,8 @@ import Testing
         #expect(state.answer(key(9), scale: 2) == nil)
     }
 
-    /// A node's content direction shares the state's flag byte with `isPlaceholder` and `hasDerivedBaseline`:
-    /// setting any of them leaves the others as they were.
+    /// A node's content direction shares the state's flag byte with `isPlaceholder`, `hasDerivedBaseline` and
+    /// `measuresFromRangeAndStyle`: setting any of them leaves the others as they were.
     @Test func contentDirectionAndFlagsShareAByteWithoutMixing() {
         let node = DisplayNode()
         let state = node.state
@@ -139,6 +139,7 @@ import Testing
             #expect(state.isPlaceholder && state.derivedBaseline == nil)
             state.isPlaceholder = false
         }
+        #expect(state.measuresFromRangeAndStyle)
     }
 
     #if DEBUG

@@ -40,6 +40,7 @@ public final class ImageNode: FixedSizeNode {
         self.contentMode = contentMode
         self.imageScale = imageScale
         super.init(intrinsicSize: .zero)
+        measuresFromRangeAndStyle(asExactly: ImageNode.self)
         intrinsicSize = imageSize
     }
 

@@ -23,7 +23,10 @@ open class DisplayNode: LayoutElement {
     /// The spec of the latest computation, as the single sublayout.
     @exclusivity(unchecked) private final var specSublayout: [LayoutElement] = []
 
-    public override init() {}
+    public override init() {
+        super.init()
+        measuresFromRangeAndStyle(asExactly: DisplayNode.self)
+    }
 
     deinit { freeOwned(&specSublayout) }
 
@@ -84,6 +87,8 @@ open class FixedSizeNode: DisplayNode {
     /// A node that measures as `intrinsicSize`, clamped into its range.
     public init(intrinsicSize: Size) {
         self.intrinsicSize = intrinsicSize
+        super.init()
+        measuresFromRangeAndStyle(asExactly: FixedSizeNode.self)
     }
 
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size { intrinsicSize }

@@ -45,7 +45,9 @@ open class LayoutElement: CustomStringConvertible {
     final let state = LayoutStateRef()
 
     /// An element with the default style.
-    public init() {}
+    public init() {
+        measuresFromRangeAndStyle(asExactly: LayoutElement.self)
+    }
 
     deinit { state.free() }
 
@@ -83,6 +85,17 @@ open class LayoutElement: CustomStringConvertible {
             element.state.invalidate()
             current = element.parentLink.element
         }
+    }
+
+    /// Records, for an element whose class is exactly `type`, that it is measured from its range and its style
+    /// alone: the class keeps the default ``calculateSize(_:parentSize:context:)``, which reads the parent size only
+    /// to resolve the style's fractions, and nothing else it measures with depends on the parent size. A request
+    /// to such an element with an all-auto style then ignores the parent size (``LayoutContext``), so that a child
+    /// asked the same range under a parent of another size (every child of a stack laid out at a new width) is
+    /// answered from its cache. The initializers of the classes that qualify call it with their own type; a
+    /// subclass, which may override the method and read the parent size, is left out.
+    package final func measuresFromRangeAndStyle(asExactly type: LayoutElement.Type) {
+        if Swift.type(of: self) == type { state.measuresFromRangeAndStyle = true }
     }
 
     /// The elements whose layouts become this element's sublayouts, in drawing order (later on top). A child only
@@ -172,6 +185,13 @@ struct LayoutState {
     var isPlaceholder: Bool {
         @inline(__always) get { flags & 1 != 0 }
         @inline(__always) set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    /// Whether the element's class measures it from its range and its style alone (bit 6, set once as the element
+    /// is made: ``LayoutElement/measuresFromRangeAndStyle(asExactly:)``).
+    var measuresFromRangeAndStyle: Bool {
+        @inline(__always) get { flags & 64 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 64 : flags & ~64 }
     }
 
     /// Whether `derivedAscender` and `derivedDescender` are set: two doubles and a bit take less room than an

@@ -24,6 +24,7 @@ open class LayoutSpec: LayoutElement {
         ownedChildren = children
         super.init()
         for child in children { adopt(child) }
+        measuresFromRangeAndStyle(asExactly: LayoutSpec.self)
     }
 
     deinit { freeOwned(&ownedChildren) }

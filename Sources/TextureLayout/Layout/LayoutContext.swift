@@ -95,8 +95,13 @@ public final class LayoutContext {
         return size
     }
 
+    /// Answers `key` from the element's cache or computes it. The key of an element that ignores its parent size
+    /// (``LayoutStateRef/ignoresParentSize``) holds an undefined parent size whatever its parent's is, so that its
+    /// entries answer the same range under a parent of any size.
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
+        var key = key
+        if state.ignoresParentSize { key.parentSize = .undefined }
         if let size = state.answer(key, scale: grid.scale) {
             if !state.cache.requestIsComputed {
                 // A hit on an older entry leaves the element's children laid out for another measurement: they

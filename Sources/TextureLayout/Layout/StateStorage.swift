@@ -207,6 +207,17 @@ struct LayoutStateRef {
         @inline(__always) nonmutating set { pointer.pointee.placedPosition = newValue }
     }
 
+    /// Whether the element is measured from its range and its style alone
+    /// (``LayoutElement/measuresFromRangeAndStyle(asExactly:)``).
+    var measuresFromRangeAndStyle: Bool {
+        @inline(__always) get { pointer.pointee.measuresFromRangeAndStyle }
+        @inline(__always) nonmutating set { pointer.pointee.measuresFromRangeAndStyle = newValue }
+    }
+
+    /// Whether the parent size plays no part in measuring the element: its class measures it from its range and
+    /// style alone and its style has no sizing dimension (so no fraction to resolve, and no NaN to report).
+    @inline(__always) var ignoresParentSize: Bool { measuresFromRangeAndStyle && hasAutoSize }
+
     /// Whether a stack left the element unmeasured (a 0×0 placeholder).
     var isPlaceholder: Bool {
         @inline(__always) get { pointer.pointee.isPlaceholder }

@@ -17,6 +17,7 @@ open class AbsoluteLayoutSpec: LayoutSpec {
     public init(sizing: AbsoluteSizing = .default, children: [LayoutElement]) {
         self.sizing = sizing
         super.init(children: children)
+        measuresFromRangeAndStyle(asExactly: AbsoluteLayoutSpec.self)
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {

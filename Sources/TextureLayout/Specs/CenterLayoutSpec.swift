@@ -49,6 +49,7 @@ open class CenterLayoutSpec: RelativeLayoutSpec {
         self.centeringOptions = centeringOptions
         self.sizingOptions = sizingOptions
         super.init(child: child)
+        measuresFromRangeAndStyle(asExactly: CenterLayoutSpec.self)
         applyOptions()
     }
 

@@ -30,6 +30,7 @@ open class CornerLayoutSpec: LayoutSpec {
         self.offset = offset
         self.wrapsCorner = wrapsCorner
         super.init(children: [child, corner])
+        measuresFromRangeAndStyle(asExactly: CornerLayoutSpec.self)
     }
 
     /// The element placed at the corner.

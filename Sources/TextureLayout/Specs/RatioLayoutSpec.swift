@@ -9,6 +9,7 @@ open class RatioLayoutSpec: LayoutSpec {
     public init(ratio: Double, child: LayoutElement) {
         self.ratio = ratio
         super.init(children: [child])
+        measuresFromRangeAndStyle(asExactly: RatioLayoutSpec.self)
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {

@@ -55,6 +55,7 @@ open class RelativeLayoutSpec: LayoutSpec {
         self.verticalPosition = verticalPosition
         self.sizingOption = sizingOption
         super.init(children: [child])
+        measuresFromRangeAndStyle(asExactly: RelativeLayoutSpec.self)
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {

@@ -4,11 +4,13 @@ open class WrapperLayoutSpec: LayoutSpec {
     /// Wraps one element (Texture's `wrapperWithLayoutElement:`).
     public init(layoutElement: LayoutElement) {
         super.init(children: [layoutElement])
+        measuresFromRangeAndStyle(asExactly: WrapperLayoutSpec.self)
     }
 
     /// Wraps several elements, each laid out at the origin in the wrapper's range.
     public init(layoutElements: [LayoutElement]) {
         super.init(children: layoutElements)
+        measuresFromRangeAndStyle(asExactly: WrapperLayoutSpec.self)
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {

@@ -149,6 +149,7 @@ open class StackLayoutSpec: LayoutSpec {
         self.alignContent = alignContent
         self.lineSpacing = lineSpacing
         super.init(children: children)
+        measuresFromRangeAndStyle(asExactly: StackLayoutSpec.self)
     }
 
     /// A vertical stack with Texture's defaults.

@@ -1,0 +1,69 @@
+import Testing
+@testable import TextureLayout
+
+/// A layout at a second width: what the cache may answer and what it must compute again. Every child of a stack
+/// laid out at a new width is asked under a new parent size, which only a style's fractions and the classes that
+/// read the parent size themselves depend on.
+@Suite struct RelayoutTests {
+    /// A leaf that reads the parent size itself, as an override of `calculateSize(_:parentSize:context:)` may:
+    /// half the parent's width, 10 high.
+    final class HalfOfParent: FixedSizeNode {
+        init(_ name: String) {
+            super.init(intrinsicSize: .zero)
+            debugName = name
+        }
+
+        override func calculateSize(_ c: SizeRange, parentSize: Size, context: LayoutContext) -> Size {
+            c.clamp(Size(parentSize.width / 2, 10))
+        }
+    }
+
+    /// A horizontal stack (alignItems start) of a 44 × 44 leaf, a leaf that reads the parent size and a 10 × 10
+    /// leaf with a 50% width. A horizontal stack in an exact width gives its children that width as parent size
+    /// (§4.1) and the range [0, ∞] on both axes (auto flex basis; alignItems start leaves the cross max as
+    /// the stack's, ∞).
+    func row() -> (spec: StackLayoutSpec, leaves: [LayoutElement]) {
+        let avatar = fixed("avatar", 44, 44)
+        let half = HalfOfParent("half")
+        let percent = fixed("percent", 10, 10) { $0.width = .fraction(0.5) }
+        let spec = StackLayoutSpec(direction: .horizontal, alignItems: .start, children: [avatar, half, percent])
+        return (spec, [avatar, half, percent])
+    }
+
+    /// At 375 and then at 320, the leaf of all-auto style is answered from its cache (its range is the same; the
+    /// parent size plays no part in it), while the leaf that reads the parent size and the one with a fraction
+    /// are computed again. Every frame equals a fresh layout's at 320: the avatar at x = 0, the half at 44,
+    /// 320 / 2 = 160 wide, the 50% leaf at 44 + 160 = 204, 160 wide and 10 high (its own height); the row 320
+    /// wide (its 364 points of children clamped to the exact width), 44 high.
+    @Test func aChildWhoseStyleIgnoresTheParentSizeIsAnsweredFromItsCache() {
+        let (spec, leaves) = row()
+        let root = node(spec)
+        _ = root.layout(within: range(375, 0, 375, inf))
+        let computations = leaves.map(\.state.computationID)
+        let second = Laid(layout: root.layout(within: range(320, 0, 320, inf)))
+        #expect(leaves[0].state.computationID == computations[0])
+        #expect(leaves[1].state.computationID != computations[1])
+        #expect(leaves[2].state.computationID != computations[2])
+
+        #expect(second["avatar"] == rect(0, 0, 44, 44))
+        #expect(second["half"] == rect(44, 0, 160, 10))
+        #expect(second["percent"] == rect(204, 0, 160, 10))
+        #expect(second.size == Size(320, 44))
+        let fresh = layOut(row().spec, in: range(320, 0, 320, inf))
+        #expect(namedFrames(second.layout) == namedFrames(fresh.layout))
+    }
+
+    /// Only the classes that keep the default parent-size handling are marked, and only for their own exact
+    /// type: a subclass may override `calculateSize(_:parentSize:context:)` (as `HalfOfParent` does), the inset
+    /// spec hands the parent size to its child.
+    @Test func onlyExactClassesThatIgnoreTheParentSizeAreMarked() {
+        #expect(fixed("a", 1, 1).state.measuresFromRangeAndStyle)
+        #expect(StackLayoutSpec().state.measuresFromRangeAndStyle)
+        #expect(LayoutSpec().state.measuresFromRangeAndStyle)
+        #expect(DisplayNode().state.measuresFromRangeAndStyle)
+        #expect(!HalfOfParent("b").state.measuresFromRangeAndStyle)
+        #expect(!InsetLayoutSpec(insets: EdgeInsets(all: 0), child: fixed("c", 1, 1)).state.measuresFromRangeAndStyle)
+        #expect(!OverlayLayoutSpec(child: fixed("d", 1, 1), overlay: nil).state.measuresFromRangeAndStyle)
+        #expect(!RecordingNode("e", 1, 1).state.measuresFromRangeAndStyle)
+    }
+}
