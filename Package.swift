@@ -76,6 +76,9 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // Large PNG pictures' compression: zlib's streaming deflate, a band of rows at a time, which can stop
+        // between bands (libdeflate compresses a buffer in one call). libpng links it already; macOS's SDK has it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -107,7 +110,7 @@ let package = Package(
             name: "LayoutRendering",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages",
-                "LayoutJSON", "CFreeType", "CCairo", "CDeflate",
+                "LayoutJSON", "CFreeType", "CCairo", "CDeflate", "CZlib",
             ]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it

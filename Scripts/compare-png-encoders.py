@@ -8,10 +8,14 @@ finds `spng`: Debian's libspng-dev, not installed by Scripts/setup) and runs it:
 here and compressed whole by zlib or libdeflate at each level, and libspng. Times include filtering, not the
 conversion from Cairo's premultiplied pixels (the same for all).
 
-Usage: Scripts/compare-png-encoders.py [--tool .build/release/texture-layout] [--count 20]
+With `--document FILE`, the picture `render --format png` draws of that one opaque document instead of the cards
+(large pictures: PNGWriter compresses those over 4 M pixels by zlib in bands, at a level chosen here).
+
+Usage: Scripts/compare-png-encoders.py [--tool .build/release/texture-layout] [--count 20] [--document FILE]
 """
 import argparse
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -24,6 +28,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/texture-layout"))
     parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--document", help="measure the picture of this document instead of the cards")
     args = parser.parse_args()
     from PIL import Image
 
@@ -33,11 +38,14 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="png-encoders-") as folder:
         files = []
-        for index, document in enumerate(compare_cards.cards(args.count)):
+        documents = [json_file(args.document)] if args.document else compare_cards.cards(args.count)
+        for index, document in enumerate(documents):
             files.append(os.path.join(folder, f"card-{index + 1:03d}.json"))
             with open(files[-1], "w") as file:
                 compare_cards.json.dump(document, file, ensure_ascii=False)
-        subprocess.run([args.tool, "render", "--format", "png", "--jobs", "1", "-o", folder] + files, check=True)
+        # One document's -o names its file, several documents' their folder.
+        output = files[0][:-5] + ".png" if len(files) == 1 else folder
+        subprocess.run([args.tool, "render", "--format", "png", "--jobs", "1", "-o", output] + files, check=True)
         raws, size = [], None
         for path in files:
             image = Image.open(path[:-5] + ".png").convert("RGB")
@@ -52,9 +60,15 @@ def main():
         program = os.path.join(folder, "png-encoders")
         subprocess.run(["cc", "-O2", "-o", program, os.path.join(ROOT, "Scripts/png-encoders.c")] + flags
                        + (["-DWITH_SPNG"] if spng else []), check=True)
-        print(f"{len(raws)} cards of {size[0]} × {size[1]} pixels, KB and ms per picture (least of 3 rounds); "
+        what = args.document if args.document else f"{len(raws)} cards"
+        print(f"{what}: {size[0]} × {size[1]} pixels, KB and ms per picture (least of 3 rounds); "
               f"load average {os.getloadavg()[0]:.2f}" + ("" if spng else "; libspng not installed"), flush=True)
         sys.exit(subprocess.run([program, str(size[0]), str(size[1])] + raws).returncode)
+
+
+def json_file(path):
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
 
 
 if __name__ == "__main__":

@@ -206,8 +206,8 @@ int main(int argc, char **argv) {
     snprintf(label, sizeof label, "libpng, paeth, zlib 1 Z_RLE");
     MEASURE(with_libpng(picture, w, h, PNG_FILTER_PAETH, 1, Z_RLE, &out));
     for (int f = 0; f < 4; f++) {
-        int k = kinds[f], levels[] = {1, 2, 3};
-        for (int l = 0; l < 3; l++) {
+        int k = kinds[f], levels[] = {1, 2, 3, 4};
+        for (int l = 0; l < 4; l++) {
             snprintf(label, sizeof label, "zlib, %s, %d", names[k], levels[l]);
             MEASURE(with_rows(picture, w, h, k, levels[l], 1, Z_DEFAULT_STRATEGY, &out, rows, z, zcap));
         }

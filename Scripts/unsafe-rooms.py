@@ -31,6 +31,7 @@ ROOMS = {
     "Cairo": "drawing PNG and PDF pictures through Cairo's C API",
     "libpng": "PNG files through libpng's C API",
     "libdeflate": "compressing PNG pictures through libdeflate's C API",
+    "zlib": "compressing large PNG pictures a band at a time through zlib's C API",
     "libjpeg": "JPEG files through libjpeg's C API",
     "POSIX": "the command line's processes, threads, signals and file descriptors through the C library",
     "JSON": "the JSON module's parser and tape: reading a document's bytes in place",

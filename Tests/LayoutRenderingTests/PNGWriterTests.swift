@@ -38,15 +38,9 @@ import TextureLayoutPaint
     }
 
     func expectSamePixels(_ image: borrowing CairoImage) throws {
-        let ours = image.png(), theirs = cairoFile(image)
-        let decoded = try DecodedPNG(ours), reference = try DecodedPNG(theirs)
-        #expect(decoded.width == image.width && decoded.height == image.height)
-        #expect(colorType(ours) == colorType(theirs))
-        var differing = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width where decoded.pixel(x, y) != reference.pixel(x, y) { differing += 1 }
-        }
-        #expect(differing == 0)
+        let ours = image.png()
+        #expect(colorType(ours) == colorType(cairoFile(image)))
+        try expectCairosPixels(ours, of: image)
     }
 
     /// An opaque picture (the share card example: gradient, shadow, text, a JPEG) is written as RGB and decodes to
@@ -68,13 +62,7 @@ import TextureLayoutPaint
     /// A picture with transparent and translucent pixels (a shadow's soft edge, half-transparent colours over
     /// nothing) is written as RGBA, unpremultiplied as Cairo's writer rounds: `(c · 255 + a / 2) / a`.
     @Test func aTranslucentPictureIsRGBAWithCairosPixels() throws {
-        let image = try picture(
-            #"""
-            {"sizeRange": {"min": [60, 40], "max": [60, 40]}, "scale": 2, "root": {"type": "absolute", "children": [
-              {"type": "node", "size": [20, 20], "style": {"layoutPosition": [10, 10]}, "backgroundColor": "#3366997f",
-               "cornerRadius": 6, "shadowOpacity": 0.6, "shadowRadius": 3, "shadowColor": "#cc2200"},
-              {"type": "node", "size": [10, 30], "style": {"layoutPosition": [45, 5]}, "backgroundColor": "#12345640"}]}}
-            """#)
+        let image = try translucentPicture()
         let file = image.png()
         #expect(colorType(file) == 6)
         let decoded = try DecodedPNG(file)
@@ -83,6 +71,97 @@ import TextureLayoutPaint
         let pixel = decoded.pixel(100, 40)
         #expect(pixel.alpha == 64 && abs(Int(pixel.red) - 0x12) <= 2 && abs(Int(pixel.blue) - 0x56) <= 2)
         try expectSamePixels(image)
+    }
+
+    /// A translucent picture of 120 × 80 pixels: a shadowed rounded square and a bar, both half transparent.
+    func translucentPicture() throws -> CairoImage {
+        try picture(
+            #"""
+            {"sizeRange": {"min": [60, 40], "max": [60, 40]}, "scale": 2, "root": {"type": "absolute", "children": [
+              {"type": "node", "size": [20, 20], "style": {"layoutPosition": [10, 10]}, "backgroundColor": "#3366997f",
+               "cornerRadius": 6, "shadowOpacity": 0.6, "shadowRadius": 3, "shadowColor": "#cc2200"},
+              {"type": "node", "size": [10, 30], "style": {"layoutPosition": [45, 5]}, "backgroundColor": "#12345640"}]}}
+            """#)
+    }
+
+    /// Our file of `image` with the given limits, and how many times the writer asked whether to stop.
+    func file(
+        _ image: borrowing CairoImage, wholeAtMost: Int, bandBytes: Int, stopAt: Int? = nil
+    ) -> (file: [UInt8], asked: Int) {
+        var asked = 0
+        let data = cairo_image_surface_get_data(image.surface)!
+        let file = PNGWriter.file(
+            data, width: image.width, height: image.height, stride: Int(cairo_image_surface_get_stride(image.surface)),
+            wholeAtMost: wholeAtMost, bandBytes: bandBytes,
+            stop: {
+                asked += 1
+                return asked == stopAt
+            })
+        return (file, asked)
+    }
+
+    /// Decodes to the same pixels as Cairo's writer's file of `image`.
+    func expectCairosPixels(_ file: [UInt8], of image: borrowing CairoImage) throws {
+        let decoded = try DecodedPNG(file), reference = try DecodedPNG(cairoFile(image))
+        #expect(decoded.width == image.width && decoded.height == image.height)
+        var differing = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where decoded.pixel(x, y) != reference.pixel(x, y) { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    /// A picture over the whole-compression limit goes through zlib in bands: rows of 1 + 120 × 4 = 481 bytes,
+    /// bands of at most 1,000 bytes hold 2 rows, so 80 rows make 40 bands, and the writer asks before each whether
+    /// to stop (once in all for a picture compressed whole). Both files decode to Cairo's writer's pixels, as RGBA.
+    @Test func aPictureInBandsHasCairosPixels() throws {
+        let image = try translucentPicture()
+        let banded = file(image, wholeAtMost: 0, bandBytes: 1000)
+        #expect(banded.asked == 40)
+        #expect(colorType(banded.file) == 6)
+        try expectCairosPixels(banded.file, of: image)
+        let whole = file(image, wholeAtMost: 120 * 80, bandBytes: 1000)
+        #expect(whole.asked == 1)
+        try expectCairosPixels(whole.file, of: image)
+        // One row a band: a band smaller than a row still takes one.
+        let rows = file(image, wholeAtMost: 0, bandBytes: 1)
+        #expect(rows.asked == 80)
+        try expectCairosPixels(rows.file, of: image)
+    }
+
+    /// Compression in bands stops when its caller gives up: told to stop at its third question (before the third
+    /// band), the writer returns no bytes and asks nothing more, so the 38 bands left are never compressed. Told
+    /// before a whole picture's compression, it returns no bytes either.
+    @Test func aStoppedEncodeStopsBetweenBands() throws {
+        let image = try translucentPicture()
+        let stopped = file(image, wholeAtMost: 0, bandBytes: 1000, stopAt: 3)
+        #expect(stopped.file.isEmpty && stopped.asked == 3)
+        let first = file(image, wholeAtMost: 0, bandBytes: 1000, stopAt: 1)
+        #expect(first.file.isEmpty && first.asked == 1)
+        let whole = file(image, wholeAtMost: 120 * 80, bandBytes: 1000, stopAt: 1)
+        #expect(whole.file.isEmpty && whole.asked == 1)
+        // The server's flag: a request given up on gets no file, whatever the picture's size.
+        let flag = LayoutCancellation()
+        flag.cancel()
+        #expect(LayoutCancellation.$current.withValue(flag) { image.png() }.isEmpty)
+    }
+
+    /// With the writer's own limits, a picture of 2,050 × 2,050 pixels (4.2 M, over the 4 M compressed whole)
+    /// goes in bands: opaque, rows of 1 + 2,050 × 3 = 6,151 bytes, 170 rows a band of 1 MiB, 13 bands. It decodes
+    /// to Cairo's writer's pixels.
+    @Test func theWritersLimitsPutALargePictureInBands() throws {
+        let image = try picture(
+            #"""
+            {"sizeRange": {"min": [2050, 2050], "max": [2050, 2050]}, "scale": 1, "root": {"type": "node",
+             "backgroundGradient": {"type": "radial", "colors": ["#ff0000", "#00ff00", "#0000ff", "#ffffff"],
+              "startPoint": [0.5, 0.5], "endPoint": [0.6, 0.55]}}}
+            """#)
+        #expect(image.width * image.height > PNGWriter.wholeAtMost)
+        let banded = file(image, wholeAtMost: PNGWriter.wholeAtMost, bandBytes: PNGWriter.bandBytes)
+        #expect(banded.asked == 13)
+        #expect(colorType(banded.file) == 2)
+        #expect(banded.file == image.png())
+        try expectCairosPixels(banded.file, of: image)
     }
 
     /// A canvas with nothing drawn: every pixel transparent black, as RGBA.
