@@ -119,6 +119,12 @@ open class ASDisplayNode: DisplayNode {
     /// ``ASImageNode`` sets `.scaleAspectFill`, as Texture's does).
     open var contentMode = UIViewContentMode.scaleToFill
 
+    /// The blocks of the drawing hooks TextureLayoutDrawing declares on the node
+    /// (`willDisplayNodeContentWithRenderingContext`, `didDisplayNodeContentWithRenderingContext`), kept here
+    /// without their type: they take that module's recording context, which this module does not have, so that a
+    /// client that only lays out links nothing that draws.
+    package final var contentDrawingHooks: (will: Any?, did: Any?) = (nil, nil)
+
     #if !canImport(QuartzCore)
     /// Texture's `layer`: the node's layer properties (``CALayer``), the same values as the node's display
     /// properties, for code that sets them on the layer (`node.layer.cornerRadius = 5`).

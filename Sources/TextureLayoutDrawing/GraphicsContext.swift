@@ -30,18 +30,23 @@ public final class CGContext {
         var transform = Transform.identity
         /// How many clips are open (each a ``DisplayCommand/pushClipPath(_:)``), the saved states' included.
         var clips = 0
+        /// The clip's bounding box in the context's points: the context's area, cut by each clip path's box.
+        var clipBox: CGRect
     }
 
-    private var state = GraphicsState()
+    private var state: GraphicsState
     private var savedStates: [GraphicsState] = []
     /// The path being built, in the context's points (the transform applied as each point was added).
     private var path = Path()
     private var subpathStart: Point?
     private var lastPoint: Point?
 
-    /// A context of `size` points with nothing drawn.
-    init(size: CGSize) {
+    /// A context of `size` points with nothing drawn, whose area lies at `origin` in the points its commands are
+    /// in (a node's contents are drawn at the node's place in the picture): its user space starts there.
+    init(size: CGSize, origin: CGPoint = .zero) {
         self.size = size
+        state = GraphicsState(
+            transform: Transform.identity.translated(origin.x, origin.y), clipBox: CGRect(origin: origin, size: size))
     }
 
     /// What is drawn, as a display list over the context's size, every open clip closed.
@@ -187,6 +192,24 @@ public final class CGContext {
     /// Intersects the clip with `rect`.
     public func clip(to rect: CGRect) { clip(to: transformed(PathShapes.rectangle(rect))) }
 
+    /// Core Graphics' `boundingBoxOfClipPath`: the smallest rectangle of the current user space that holds the
+    /// clip (the context's whole area until something clips it), from the clip paths' points, curves' control
+    /// points included; `CGRect.null` when the clip is empty or the transform cannot be undone.
+    public var boundingBoxOfClipPath: CGRect {
+        let box = state.clipBox, transform = state.transform
+        let determinant = transform.a * transform.d - transform.b * transform.c
+        guard !box.isNull, !box.isEmpty, determinant != 0 else { return .null }
+        // The inverse transform of each corner of the box.
+        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)].map {
+            x, y in
+            let dx = Double(x) - transform.tx, dy = Double(y) - transform.ty
+            return Point(
+                (transform.d * dx - transform.c * dy) / determinant, (transform.a * dy - transform.b * dx) / determinant
+            )
+        }
+        return PathShapes.bounds(of: corners)
+    }
+
     /// `shape` (in the current transform's units) in the context's points.
     func transformed(_ shape: Path) -> Path {
         let transform = state.transform
@@ -210,6 +233,14 @@ public final class CGContext {
     func clip(to shape: Path) {
         commands.append(.pushClipPath(shape))
         state.clips += 1
+        let points = shape.elements.flatMap { element -> [Point] in
+            switch element {
+            case .move(let p), .line(let p): [p]
+            case .curve(let c1, let c2, let p): [c1, c2, p]
+            case .close: []
+            }
+        }
+        state.clipBox = state.clipBox.intersection(points.isEmpty ? .null : PathShapes.bounds(of: points))
     }
 
     /// Draws `bitmap` into `rect` (in the current transform's units), with `alpha` times the context's alpha.
@@ -231,6 +262,16 @@ public final class CGContext {
                     destination: Rect(
                         x: minX, y: minY, width: maxX - minX,
                         height: maxY - minY))))
+        if opacity < 1 { commands.append(.popGroup) }
+    }
+
+    /// Draws `content` (commands in the context's points, made elsewhere: a node's contents) under the clip and
+    /// with the alpha of the current state.
+    func drawContent(_ content: [DisplayCommand]) {
+        let opacity = Double(state.alpha)
+        guard !content.isEmpty, opacity > 0 else { return }
+        if opacity < 1 { commands.append(.pushGroup(opacity: opacity)) }
+        commands += content
         if opacity < 1 { commands.append(.popGroup) }
     }
 

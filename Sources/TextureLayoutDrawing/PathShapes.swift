@@ -6,6 +6,12 @@ import TextureLayoutPaint
 
 /// Rectangles, ellipses, rounded rectangles and circular arcs as ``Path`` steps.
 enum PathShapes {
+    /// The smallest rectangle holding `points` (at least one).
+    static func bounds(of points: [Point]) -> CGRect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
     /// A closed rectangle, clockwise on screen from its top left corner.
     static func rectangle(_ rect: CGRect) -> Path {
         Path([

@@ -81,9 +81,11 @@ extension ASDisplayNode {
     }
 
     /// What the node draws as its contents in `frame`: a text node's glyphs and decorations, an image node's
-    /// image.
+    /// image, each between what its drawing hooks draw.
     private func contentCommands(in frame: Rect, scale: CGFloat) -> [DisplayCommand] {
-        if let text = self as? ASTextNode { return text.drawingCommands(at: frame.origin) }
+        if let text = self as? ASTextNode {
+            return contentWithDrawingHooks(in: frame) { text.drawingCommands(at: frame.origin) }
+        }
         if let imageNode = self as? ASImageNode { return imageNode.imageCommands(in: frame, scale: scale) }
         return []
     }
@@ -160,10 +162,10 @@ extension UIImage {
 extension ASImageNode {
     /// The image drawn in `frame`, as Texture's image node draws it: placed by ``ASDisplayNode/contentMode``;
     /// with a modification block, the image is first drawn into an image of the node's size (for the aspect
-    /// and centre modes, which Texture crops to the bounds; the image's own size for the others) at `scale`, the
-    /// block's result is placed by the content mode instead.
+    /// and centre modes, which Texture crops to the bounds; the image's own size for the others) at `scale`, with
+    /// the drawing hooks' drawing around it, and the block's result is placed by the content mode instead.
     fileprivate func imageCommands(in frame: Rect, scale: CGFloat) -> [DisplayCommand] {
-        guard var shown = image else { return [] }
+        guard let shown = image else { return [] }
         let bounds = CGRect(frame)
         if let imageModificationBlock {
             let crops = [.scaleAspectFill, .scaleAspectFit, .center].contains(contentMode)
@@ -171,15 +173,25 @@ extension ASImageNode {
             let format = UIGraphicsImageRendererFormat()
             format.scale = scale
             let source = shown
-            let drawn = UIGraphicsImageRenderer(size: canvas, format: format).image { _ in
+            let (will, did) = (willDisplayNodeContentWithRenderingContext, didDisplayNodeContentWithRenderingContext)
+            let drawn = UIGraphicsImageRenderer(size: canvas, format: format).image { renderer in
                 let area = CGRect(origin: .zero, size: canvas)
-                source.draw(in: crops ? contentMode.rect(for: source.size, in: area) : area)
+                drawContent(into: renderer.cgContext, will: will, did: did) {
+                    source.draw(in: crops ? contentMode.rect(for: source.size, in: area) : area)
+                }
             }
             guard let modified = imageModificationBlock(drawn, ASPrimitiveTraitCollection(displayScale: scale))
             else { return [] }
-            shown = modified
+            return Self.commands(drawing: modified, in: contentMode.rect(for: modified.size, in: bounds))
         }
-        return shown.pieces(in: contentMode.rect(for: shown.size, in: bounds)).map { piece in
+        return contentWithDrawingHooks(in: frame) {
+            Self.commands(drawing: shown, in: contentMode.rect(for: shown.size, in: bounds))
+        }
+    }
+
+    /// The commands that draw `image` into `rect` (its nine pieces when it is resizable).
+    private static func commands(drawing image: UIImage, in rect: CGRect) -> [DisplayCommand] {
+        image.pieces(in: rect).map { piece in
             .image(
                 ImageDrawing(
                     width: piece.pixels.width, height: piece.pixels.height,
