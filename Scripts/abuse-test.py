@@ -11,7 +11,8 @@ the issue's "stops using its core within 100 ms of its 503"), the end of that wi
 it used from the answer until it stopped (`cpu_until_stopped_s`: the small layout and the freeing of the abandoned
 document's memory included; on a loaded machine the wall time to stop is this CPU time stretched by the wait for a
 core), and the last 5 ms step in that second in which it used more than a millisecond of CPU (`last_busy_step_s`:
-any work at all, the server's own timers included).
+any work at all, the server's own timers included), and the threads that used most of that CPU
+(`threads_until_stopped`: name/thread id and seconds).
 
 Bounds (issue #30): every answer within 2.5 s, the small layout sent right after it answered within 0.5 s, the
 server idle within 1 s of each answer; `--stop-bound 0.1` also fails a 503 after which the server did not stop
@@ -41,39 +42,53 @@ class ServerCPU:
     def __init__(self, pid):
         self.pid = pid
         self.threads = {}
+        self.names = {}
 
     def seconds(self):
         for tid in os.listdir(f"/proc/{self.pid}/task"):
             try:
                 with open(f"/proc/{self.pid}/task/{tid}/schedstat") as stat:
                     self.threads[tid] = int(stat.read().split()[0])
+                if tid not in self.names:
+                    with open(f"/proc/{self.pid}/task/{tid}/comm") as comm:
+                        self.names[tid] = comm.read().strip()
             except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
                 pass  # the thread ended between the listing and the read
         return sum(self.threads.values()) / 1e9
 
+    def by_thread(self):
+        """Each thread's CPU time in nanoseconds as last read by seconds()."""
+        return dict(self.threads)
+
+    def busiest(self, before, after, count=3):
+        """The `count` threads that used the most CPU between two by_thread() readings: [name/tid, seconds]."""
+        used = sorted(((after[tid] - before.get(tid, 0), tid) for tid in after), reverse=True)[:count]
+        return [[f"{self.names.get(tid, '?')}/{tid}", round(ns / 1e9, 4)] for ns, tid in used if ns > 0]
+
 
 def quiet_after(cpu, since, window=0.05, busy=0.005, step=0.005, observe=1.0):
     """Samples the process's CPU time every `step` until `observe` seconds after `since` (a time.monotonic()) and
-    returns (stopped, idle, used, last): it stopped at the start of the first `window` in which it used less
-    than `busy` seconds of CPU and was idle at that window's end (seconds after `since`; None, None when no window
-    was quiet), used `used` seconds of CPU before it stopped, and last used more than a millisecond of CPU in
-    one step at `last` (any work at all, the server's own timers included)."""
-    samples = [(time.monotonic() - since, cpu.seconds())]
+    returns (stopped, idle, used, last, threads): it stopped at the start of the first `window` in which it used
+    less than `busy` seconds of CPU and was idle at that window's end (seconds after `since`; None, None when no
+    window was quiet), used `used` seconds of CPU before it stopped, and last used more than a millisecond of CPU
+    in one step at `last` (any work at all, the server's own timers included); `threads` are the threads that used
+    the most of `used` (name/tid and seconds)."""
+    samples = [(time.monotonic() - since, cpu.seconds(), cpu.by_thread())]
     while samples[-1][0] < observe:
         time.sleep(step)
-        samples.append((time.monotonic() - since, cpu.seconds()))
+        samples.append((time.monotonic() - since, cpu.seconds(), cpu.by_thread()))
     stopped = idle = None
-    used = samples[-1][1] - samples[0][1]
-    for index, (begin, cpu_begin) in enumerate(samples):
+    used, until = samples[-1][1] - samples[0][1], samples[-1][2]
+    for index, (begin, cpu_begin, threads_begin) in enumerate(samples):
         end_index = next((i for i in range(index, len(samples)) if samples[i][0] >= begin + window), None)
         if end_index is None:
             break
-        end, cpu_end = samples[end_index]
+        end, cpu_end, _ = samples[end_index]
         if cpu_end - cpu_begin < busy:
-            stopped, idle, used = begin, end, cpu_begin - samples[0][1]
+            stopped, idle, used, until = begin, end, cpu_begin - samples[0][1], threads_begin
             break
-    busy_steps = [when for (when, value), (_, before) in zip(samples[1:], samples) if value - before > 0.001]
-    return stopped, idle, used, busy_steps[-1] if busy_steps else 0.0
+    busy_steps = [when for (when, value, _), (_, before, _) in zip(samples[1:], samples) if value - before > 0.001]
+    return stopped, idle, used, busy_steps[-1] if busy_steps else 0.0, cpu.busiest(samples[0][2], until)
 
 
 def marks_document(count=1_000_000):
@@ -149,12 +164,12 @@ def main():
             status, answered, _ = send(port, path, body)
             since = time.monotonic()
             small_status, small, _ = send(port, "/layout", SMALL)
-            stopped, idle, used, last_busy = quiet_after(cpu, since)
+            stopped, idle, used, last_busy, threads = quiet_after(cpu, since)
             record = {"request": name, "round": round, "bytes": len(body), "status": status,
                       "answered_s": round_to(answered), "small_layout_status": small_status,
                       "small_layout_s": round_to(small), "stopped_after_s": round_to(stopped),
                       "idle_after_s": round_to(idle), "cpu_until_stopped_s": round_to(used),
-                      "last_busy_step_s": round_to(last_busy)}
+                      "last_busy_step_s": round_to(last_busy), "threads_until_stopped": threads}
             print(json.dumps(record), flush=True)
             if answered > 2.5:
                 failures.append(f"{name} #{round}: answered after {answered:.2f} s (bound 2.5 s)")

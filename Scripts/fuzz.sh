@@ -53,6 +53,14 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         "$root/Sources/CICUShim/include/CICUShim.h" >"$work/modules/CICUShim/module.modulemap"
     clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$root/Sources/CICUShim/CICUShim.c" \
         -I "$root/Sources/CICUShim/include" $(pkg-config --cflags icu-uc) -o "$work/bin/CICUShim.o"
+    # The image decoders' C functions (over libpng and libjpeg-turbo), which the images module calls.
+    mkdir -p "$work/modules/CImageDecoders"
+    printf 'module CImageDecoders {\n    header "%s"\n    export *\n}\n' \
+        "$root/Sources/CImageDecoders/include/CImageDecoders.h" >"$work/modules/CImageDecoders/module.modulemap"
+    for file in png jpeg; do
+        clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$root/Sources/CImageDecoders/$file.c" \
+            -I "$root/Sources/CImageDecoders/include" $(pkg-config --cflags libpng libjpeg) -o "$work/bin/$file.o"
+    done
     cflags=()
     for flag in $(pkg-config --cflags harfbuzz freetype2 fontconfig icu-uc); do cflags+=(-Xcc "$flag"); done
     modulemaps=()
@@ -60,6 +68,7 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         modulemaps+=(-Xcc "-fmodule-map-file=$root/Sources/$library/module.modulemap")
     done
     modulemaps+=(-Xcc "-fmodule-map-file=$work/modules/CICUShim/module.modulemap")
+    modulemaps+=(-Xcc "-fmodule-map-file=$work/modules/CImageDecoders/module.modulemap")
     # One static library and its module from every Swift file under a folder (the C modules are only found, not
     # imported: a module that imports none of them, the engine, stays free of them).
     build_module() {
@@ -74,6 +83,9 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
     build_module TextureLayout "$root/Sources/TextureLayout"
     build_module TextureLayoutPaint "$root/Sources/TextureLayoutPaint"
     build_module TextureLayoutText "$root/Sources/TextureLayoutText"
+    build_module ImageHeaders "$root/Sources/ImageHeaders"
+    build_module TextureLayoutImages "$root/Sources/TextureLayoutImages"
+    build_module LayoutJSON "$root/Sources/LayoutJSON"
     build_module LayoutDocument "$root/Sources/LayoutDocument"
     build_module TestSupport "$root/Tests/TestSupport"
     echo "fuzz.sh: building the fuzz target" >&2
@@ -82,10 +94,12 @@ if [ "$build" = 1 ] || [ ! -x "$work/bin/fuzz-layout" ]; then
         "$root/Fuzz/FuzzLayout.swift" \
         "$root/Tests/PropertyTests/Invariants.swift" "$root/Tests/PropertyTests/RecordingTree.swift" \
         "$root/Tests/PropertyTests/DocumentGenerator.swift" \
-        "$work/bin/libLayoutDocument.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayoutPaint.a" \
+        "$work/bin/libLayoutDocument.a" "$work/bin/libLayoutJSON.a" "$work/bin/libTextureLayoutImages.a" \
+        "$work/bin/libImageHeaders.a" "$work/bin/libTextureLayoutText.a" "$work/bin/libTextureLayoutPaint.a" \
         "$work/bin/libTextureLayout.a" \
         "$work/bin/libTestSupport.a" \
-        "$work/bin/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata \
+        "$work/bin/CICUShim.o" "$work/bin/png.o" "$work/bin/jpeg.o" \
+        -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata $(pkg-config --libs libpng libjpeg) \
         -o "$work/bin/fuzz-layout.new"
     # A rename, so that a fuzzer still running from the old binary is not disturbed.
     mv -f "$work/bin/fuzz-layout.new" "$work/bin/fuzz-layout"
