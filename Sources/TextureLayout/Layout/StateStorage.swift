@@ -319,19 +319,20 @@ struct ParentLink {
 }
 
 extension StackLayoutSpec {
-    /// Runs a stack computation (``StackComputation/run()``) with uninitialized temporary memory for
+    /// Runs a stack computation (``StackComputation/run(_:_:)``) with uninitialized temporary memory for
     /// `children.count` items and the lines, on the call stack when small. The allocation is written out here
     /// rather than behind a generic helper: a helper taking the computation as a closure kept the spec and the
     /// context retained across the extra closure level (4% more instructions on the feed document).
     func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
+        let children = children
         let count = children.count
         let lineCapacity = flexWrap == .wrap ? count : 1
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
             withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
                 var stack = StackComputation(
-                    spec: self, context: context, range: range,
+                    spec: self, children: children, range: range,
                     items: Scratch(buffer: items), lines: Scratch(buffer: lines))
-                return stack.run()
+                return stack.run(children, context)
             }
         }
     }

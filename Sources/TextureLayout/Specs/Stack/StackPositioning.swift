@@ -3,43 +3,45 @@ extension StackComputation {
     /// (alignItems/alignSelf). Positions stay unrounded except the centred cross offset, which Texture floors to
     /// the pixel grid. Reversed directions mirror the main axis within `stackSize`
     /// (<doc:Errata#reverseDirectionsAreReal>).
-    func positionChildren(stackSize: Size, crossSum: Double) {
+    func positionChildren(
+        stackSize: Size, crossSum: Double, _ children: [LayoutElement], _ context: LayoutContext
+    ) {
         let lineCount = self.lineCount
         let (lineOffset, lineGap) = distribution(
             free: violation(of: crossSum, min: crossMin, max: crossMax), count: lineCount,
-            spec.alignContent.distribution)
-        let reversed = spec.direction.isReversed
+            alignContent.distribution)
+        let reversed = isReversed
         let stackMain = stackSize[axis]
         var lineOrigin = lineOffset
         for lineIndex in 0..<lineCount {
             let line = lines[lineIndex]
             let (offset, gap) = distribution(
                 free: violation(of: line.mainSum, min: mainMin, max: mainMax), count: line.end - line.start,
-                spec.justifyContent.distribution)
+                justifyContent.distribution)
             var position = offset
             for index in line.start..<line.end {
                 let item = items[index]
                 position += item.spacingBefore
-                if index > line.start { position += spec.spacing + gap }
+                if index > line.start { position += spacing + gap }
                 let main = reversed ? stackMain - position - item.main : position
-                let cross = lineOrigin + crossOffset(of: index, in: line)
-                withChild(index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
+                let cross = lineOrigin + crossOffset(of: index, in: line, children, context.grid)
+                withChild(children, index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
                 position += item.main + item.spacingAfter
             }
             // Texture's order of additions: the line's cross size, then the gap and line spacing before the next
             // (Errata#stackArithmeticOrder).
             lineOrigin += line.cross
-            lineOrigin += lineGap + spec.lineSpacing
+            lineOrigin += lineGap + lineSpacing
         }
     }
 
     /// The offset of a child within its line's cross extent.
-    func crossOffset(of index: Int, in line: StackLine) -> Double {
+    func crossOffset(of index: Int, in line: StackLine, _ children: [LayoutElement], _ grid: PixelGrid) -> Double {
         switch items[index].alignment {
         case .start, .stretch: return 0
         case .end: return line.cross - items[index].cross
-        case .center: return context.grid.floor((line.cross - items[index].cross) / 2)
-        case .baselineFirst, .baselineLast: return line.baseline - baseline(of: index)
+        case .center: return grid.floor((line.cross - items[index].cross) / 2)
+        case .baselineFirst, .baselineLast: return line.baseline - baseline(of: index, children)
         }
     }
 
