@@ -71,14 +71,10 @@ let package = Package(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
-        // The PNG pictures' compression: whole-buffer DEFLATE, faster than zlib for the same size on share cards
-        // (README's Performance: the encoders measured).
+        // The PNG pictures' checksums (CRC-32 and Adler-32); the compression is the project's own (Deflate).
         .systemLibrary(
             name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
-        // Large PNG pictures' compression: zlib's streaming deflate, a band of rows at a time, which can stop
-        // between bands (libdeflate compresses a buffer in one call). libpng links it already; macOS's SDK has it.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU renames its functions per version with macros Swift cannot import: C wrappers with stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -110,7 +106,7 @@ let package = Package(
             name: "LayoutRendering",
             dependencies: [
                 "TextureLayout", "LayoutDocument", "TextureLayoutText", "TextureLayoutPaint", "TextureLayoutImages",
-                "LayoutJSON", "CFreeType", "CCairo", "CDeflate", "CZlib",
+                "LayoutJSON", "CFreeType", "CCairo", "CDeflate",
             ]
         ),
         // What the command line and the server both do with a document: read it, apply size overrides, lay it
@@ -169,7 +165,7 @@ let package = Package(
             name: "LayoutRenderingTests",
             dependencies: [
                 "LayoutRendering", "LayoutDocument", "LayoutJSON", "TextureLayout", "TextureLayoutText",
-                "TextureLayoutPaint", "CCairo", "TestSupport",
+                "TextureLayoutPaint", "CCairo", "CDeflate", "TestSupport",
             ]
         ),
         // Runs the built executable as a subprocess; the dependency makes `swift test` build it first.

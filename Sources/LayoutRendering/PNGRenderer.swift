@@ -71,20 +71,22 @@ public enum PNGRenderer {
         [paint ?? DisplayList(size: picture.size), picture.debugList(labels: labels, faces: PictureFaces())]
     }
 
-    /// `lists` drawn into pixels (see ``render(_:scale:background:)``).
-    package static func draw(_ lists: [DisplayList], scale: Double, background: RGBA?) -> CairoImage {
+    /// `lists` drawn into pixels (see ``render(_:scale:background:)``); what an opaque fill later covers whole is
+    /// left out under it unless `hidingCoveredPixels` is false (``CoveredPixels``).
+    package static func draw(
+        _ lists: [DisplayList], scale: Double, background: RGBA?, hidingCoveredPixels: Bool = true
+    ) -> CairoImage {
         let size = lists.first?.size ?? Size(0, 0)
         let s = pixelScale(for: size, scale: scale)
         let (width, height) = pixels(size, pixelScale: s)
         let image = CairoImage(width: width, height: height)
         image.draw { cr in
             cairo_scale(cr, s, s)
-            CairoPainter.paint(
-                lists, on: cr, background: background,
-                painter: CairoPainter(
-                    cr: cr, pixelScale: s, deviceUnitsPerPixel: 1,
-                    glyphs: .outlines, faces: PictureFaces(), width: width,
-                    height: height))
+            var painter = CairoPainter(
+                cr: cr, pixelScale: s, deviceUnitsPerPixel: 1, glyphs: .outlines, faces: PictureFaces(),
+                width: width, height: height)
+            painter.hidesCoveredPixels = hidingCoveredPixels
+            CairoPainter.paint(lists, on: cr, background: background, painter: painter)
         }
         return image
     }
@@ -267,8 +269,32 @@ struct CairoPainter {
 
     mutating func draw(_ commands: [DisplayCommand]) {
         var check = CallerCheck()
+        let covered =
+            hidesCoveredPixels
+            ? CoveredPixels(commands, pixelScale: pixelScale, width: width, height: height) : nil
+        // Outside clips, groups and shadowed parts (depth 0), what is drawn is clipped to the pixels that no later
+        // cover paints over: `nextCover` is the first cover after the command, `clippedFor` the one the clip in
+        // force was made for (`nil`: none).
+        var nextCover = 0, clippedFor: Int? = nil, depth = 0
+        defer { if clippedFor != nil { cairo_restore(cr) } }
         for (index, command) in commands.enumerated() {
             if check.gaveUp() { return }
+            if let covered, depth == 0 {
+                while nextCover < covered.covers.count, covered.covers[nextCover].index <= index { nextCover += 1 }
+                if clippedFor != nextCover {
+                    if clippedFor != nil { cairo_restore(cr) }
+                    clippedFor = nil
+                    if nextCover < covered.covers.count {
+                        clip(toPixels: covered.uncovered(covered.covers[nextCover...].flatMap(\.boxes)))
+                        clippedFor = nextCover
+                    }
+                }
+            }
+            switch command {
+            case .pushClip, .pushClipPath, .pushGroup, .pushShadow: depth += 1
+            case .popClip, .popGroup, .popShadow: depth -= 1
+            default: break
+            }
             // A path with a coordinate that is not finite would put the context in an error state that stops every
             // later drawing: such a command is left out.
             guard command.hasFiniteGeometry else { continue }
@@ -345,6 +371,24 @@ struct CairoPainter {
 
     /// The opacities of the groups open.
     private var groupOpacities: [Double] = []
+
+    /// Whether what is drawn under a later opaque fill is left out where the fill covers it whole
+    /// (``CoveredPixels``): for an image surface only, where a pixel is final; not for a PDF page or a recording.
+    var hidesCoveredPixels = false
+
+    /// Saves the state and clips to `boxes` of the surface's pixels (the matrix kept as it was).
+    private func clip(toPixels boxes: [CoveredPixels.Box]) {
+        cairo_save(cr)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for b in boxes {
+            cairo_rectangle(cr, Double(b.x0), Double(b.y0), Double(b.x1 - b.x0), Double(b.y1 - b.y0))
+        }
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &matrix)
+    }
 
     init(
         cr: OpaquePointer, pixelScale: Double, deviceUnitsPerPixel: Double, glyphs: GlyphDrawing,

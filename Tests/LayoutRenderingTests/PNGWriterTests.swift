@@ -84,15 +84,14 @@ import TextureLayoutPaint
             """#)
     }
 
-    /// Our file of `image` with the given limits, and how many times the writer asked whether to stop.
-    func file(
-        _ image: borrowing CairoImage, wholeAtMost: Int, bandBytes: Int, stopAt: Int? = nil
-    ) -> (file: [UInt8], asked: Int) {
+    /// Our file of `image` compressed in blocks of at most `blockTokens` tokens, and how many times the writer
+    /// asked whether to stop (told to stop at the `stopAt`th question).
+    func file(_ image: borrowing CairoImage, blockTokens: Int, stopAt: Int? = nil) -> (file: [UInt8], asked: Int) {
         var asked = 0
         let data = cairo_image_surface_get_data(image.surface)!
         let file = PNGWriter.file(
             data, width: image.width, height: image.height, stride: Int(cairo_image_surface_get_stride(image.surface)),
-            wholeAtMost: wholeAtMost, bandBytes: bandBytes,
+            blockTokens: blockTokens,
             stop: {
                 asked += 1
                 return asked == stopAt
@@ -111,34 +110,30 @@ import TextureLayoutPaint
         #expect(differing == 0)
     }
 
-    /// A picture over the whole-compression limit goes through zlib in bands: rows of 1 + 120 × 4 = 481 bytes,
-    /// bands of at most 1,000 bytes hold 2 rows, so 80 rows make 40 bands, and the writer asks before each whether
-    /// to stop (once in all for a picture compressed whole). Both files decode to Cairo's writer's pixels, as RGBA.
-    @Test func aPictureInBandsHasCairosPixels() throws {
+    /// A picture compressed in blocks of 10 tokens asks before each whether to stop (many times: its rows are
+    /// 80 × 481 bytes, and a token covers at most 258), in one block once; both files decode to Cairo's writer's
+    /// pixels, as RGBA.
+    @Test func aPictureInManyBlocksHasCairosPixels() throws {
         let image = try translucentPicture()
-        let banded = file(image, wholeAtMost: 0, bandBytes: 1000)
-        #expect(banded.asked == 40)
-        #expect(colorType(banded.file) == 6)
-        try expectCairosPixels(banded.file, of: image)
-        let whole = file(image, wholeAtMost: 120 * 80, bandBytes: 1000)
+        let blocks = file(image, blockTokens: 10)
+        #expect(blocks.asked >= 80 * 481 / 258 / 10)
+        #expect(colorType(blocks.file) == 6)
+        try expectCairosPixels(blocks.file, of: image)
+        let whole = file(image, blockTokens: 1 << 20)
         #expect(whole.asked == 1)
         try expectCairosPixels(whole.file, of: image)
-        // One row a band: a band smaller than a row still takes one.
-        let rows = file(image, wholeAtMost: 0, bandBytes: 1)
-        #expect(rows.asked == 80)
-        try expectCairosPixels(rows.file, of: image)
     }
 
-    /// Compression in bands stops when its caller gives up: told to stop at its third question (before the third
-    /// band), the writer returns no bytes and asks nothing more, so the 38 bands left are never compressed. Told
-    /// before a whole picture's compression, it returns no bytes either.
+    /// Compression stops when its caller gives up: told to stop at its third question (before the third block),
+    /// the writer returns no bytes and asks nothing more, so the blocks left are never compressed; told at the
+    /// first, before anything is written, no bytes either.
     @Test func aStoppedEncodeStopsBetweenBands() throws {
         let image = try translucentPicture()
-        let stopped = file(image, wholeAtMost: 0, bandBytes: 1000, stopAt: 3)
+        let stopped = file(image, blockTokens: 10, stopAt: 3)
         #expect(stopped.file.isEmpty && stopped.asked == 3)
-        let first = file(image, wholeAtMost: 0, bandBytes: 1000, stopAt: 1)
+        let first = file(image, blockTokens: 10, stopAt: 1)
         #expect(first.file.isEmpty && first.asked == 1)
-        let whole = file(image, wholeAtMost: 120 * 80, bandBytes: 1000, stopAt: 1)
+        let whole = file(image, blockTokens: 1 << 20, stopAt: 1)
         #expect(whole.file.isEmpty && whole.asked == 1)
         // The server's flag: a request given up on gets no file, whatever the picture's size.
         let flag = LayoutCancellation()
@@ -146,22 +141,20 @@ import TextureLayoutPaint
         #expect(LayoutCancellation.$current.withValue(flag) { image.png() }.isEmpty)
     }
 
-    /// With the writer's own limits, a picture of 2,050 × 2,050 pixels (4.2 M, over the 4 M compressed whole)
-    /// goes in bands: opaque, rows of 1 + 2,050 × 3 = 6,151 bytes, 170 rows a band of 1 MiB, 13 bands. It decodes
-    /// to Cairo's writer's pixels.
-    @Test func theWritersLimitsPutALargePictureInBands() throws {
+    /// A picture of 2,050 × 2,050 pixels (a radial gradient, opaque: rows of 1 + 2,050 × 3 = 6,151 bytes) goes in
+    /// several blocks of the writer's own size, and decodes to Cairo's writer's pixels.
+    @Test func aLargePictureGoesInBlocksWithCairosPixels() throws {
         let image = try picture(
             #"""
             {"sizeRange": {"min": [2050, 2050], "max": [2050, 2050]}, "scale": 1, "root": {"type": "node",
              "backgroundGradient": {"type": "radial", "colors": ["#ff0000", "#00ff00", "#0000ff", "#ffffff"],
               "startPoint": [0.5, 0.5], "endPoint": [0.6, 0.55]}}}
             """#)
-        #expect(image.width * image.height > PNGWriter.wholeAtMost)
-        let banded = file(image, wholeAtMost: PNGWriter.wholeAtMost, bandBytes: PNGWriter.bandBytes)
-        #expect(banded.asked == 13)
-        #expect(colorType(banded.file) == 2)
-        #expect(banded.file == image.png())
-        try expectCairosPixels(banded.file, of: image)
+        let blocks = file(image, blockTokens: Deflate.blockTokens)
+        #expect(blocks.asked > 1)
+        #expect(colorType(blocks.file) == 2)
+        #expect(blocks.file == image.png())
+        try expectCairosPixels(blocks.file, of: image)
     }
 
     /// A canvas with nothing drawn: every pixel transparent black, as RGBA.
