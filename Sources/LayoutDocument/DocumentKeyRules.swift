@@ -59,3 +59,54 @@ extension LayoutDocument {
         ])
     }()
 }
+
+/// The numbers ``LayoutDocument/keyRules`` gives the keys of elements, for the reader to tell an element's keys
+/// apart by number (see ``DocumentReader/keyNumbers``).
+enum ElementKeyNumbers {
+    /// The number of `type`, `name` and `style`, the keys every element has.
+    static let type = number("type"), name = number("name"), style = number("style")
+
+    /// By kind (its position in ``ElementKind/all``), then key number: the key's position in the kind's keys, or -1
+    /// when the kind has no such key.
+    private static let positions: [[Int8]] = ElementKind.all.map { kind in
+        var positions = [Int8](repeating: -1, count: LayoutDocument.keyRules.keyNumbers.count)
+        for (position, key) in kind.keys.enumerated() { positions[Int(number(key.name))] = Int8(position) }
+        return positions
+    }
+
+    /// The position in the keys of the kind at `kind` in ``ElementKind/all`` of the key numbered `key`, if the kind
+    /// has it.
+    static func position(of key: Int32, kind: Int) -> Int? {
+        guard key >= 0 else { return nil }
+        let position = positions[kind][Int(key)]
+        return position >= 0 ? Int(position) : nil
+    }
+
+    /// The number of a key the rules name.
+    private static func number(_ key: String) -> Int32 { LayoutDocument.keyRules.keyNumbers[key]! }
+}
+
+/// The cases of a key enum (``StyleKey``, ``InsetKey``, …) by the numbers ``LayoutDocument/keyRules`` gives their
+/// names, for the reader to find a key's case by the key's number.
+struct KeysByNumber<Key: RawRepresentable & CaseIterable & Sendable>: Sendable where Key.RawValue == String {
+    private let cases: [Key?]
+
+    init() {
+        var cases = [Key?](repeating: nil, count: LayoutDocument.keyRules.keyNumbers.count)
+        for key in Key.allCases { cases[Int(LayoutDocument.keyRules.keyNumbers[key.rawValue]!)] = key }
+        self.cases = cases
+    }
+
+    /// The case whose name has number `number` (-1: a key no rule names), if there is one.
+    func key(numbered number: Int32) -> Key? { number >= 0 ? cases[Int(number)] : nil }
+}
+
+extension StyleKey {
+    /// The style keys by number.
+    static let byNumber = KeysByNumber<StyleKey>()
+}
+
+extension InsetKey {
+    /// The inset keys by number.
+    static let byNumber = KeysByNumber<InsetKey>()
+}

@@ -28,7 +28,7 @@ extension LayoutDocument {
         } catch {
             throw DocumentError(error)
         }
-        var reader = DocumentReader(fontFiles: fontFiles, imageFiles: imageFiles, freeing: tape)
+        var reader = DocumentReader(fontFiles: fontFiles, imageFiles: imageFiles, tape: tape, freeing: true)
         self = try reader.document(tape.root, at: JSONPath())
     }
 
@@ -51,7 +51,8 @@ extension LayoutDocument {
     /// `imageFiles` allow.
     package init(jsonValue: JSONValueRef, fontFiles: FontFiles, imageFiles: ImageFiles) throws(DocumentError) {
         // Reading follows nesting with a loop (DocumentReader.element), so any depth reads on the caller's stack.
-        var reader = DocumentReader(fontFiles: fontFiles, imageFiles: imageFiles, freeing: nil)
+        var reader = DocumentReader(
+            fontFiles: fontFiles, imageFiles: imageFiles, tape: jsonValue.tape, freeing: false)
         self = try reader.document(jsonValue, at: JSONPath())
     }
 }
@@ -82,11 +83,19 @@ struct DocumentReader {
     /// The caller's flag (``LayoutCancellation/current``), checked every 1,024 elements: a set flag stops reading
     /// with an error.
     let cancellation = LayoutCancellation.current
+    /// The tape's keys, by index.
+    let keys: [String]
+    /// The number ``LayoutDocument/keyRules`` gives each of the tape's keys, by index (-1: no rule names it): the
+    /// reader tells keys apart by these numbers, never comparing strings.
+    let keyNumbers: [Int32]
 
-    init(fontFiles: FontFiles, imageFiles: ImageFiles, freeing tapeToFree: JSONTape?) {
+    /// A reader of values of `tape`, which it frees as it goes if `freeing` (the tape must then be its alone).
+    init(fontFiles: FontFiles, imageFiles: ImageFiles, tape: JSONTape, freeing: Bool) {
         self.fontFiles = fontFiles
         images = DocumentImages(files: imageFiles)
-        self.tapeToFree = tapeToFree
+        tapeToFree = freeing ? tape : nil
+        keys = tape.keys
+        keyNumbers = tape.keys.map { LayoutDocument.keyRules.keyNumbers[$0] ?? -1 }
     }
 
     mutating func document(
@@ -134,15 +143,15 @@ struct DocumentReader {
     /// An element object being read: its members are read in order; one whose value is an element (or an array
     /// of them) waits, below the child's frame, until the child is built.
     struct Frame {
-        let path: JSONPath
         /// The element's number in ``ElementTable``.
         let number: UInt32
         /// The tape index just past the element's object.
         let end: Int
         let kind: ElementKind
-        let members: [Member]
-        /// The member read next.
-        var next = 0
+        /// The kind's position in ``ElementKind/all``.
+        let kindPosition: Int
+        /// The members not read yet.
+        var members: JSONMembers.Iterator
         var values: ElementValues
         var name: String?
         /// The block of the element's `style` (from ``DocumentReader/styles``), when it has one. Kept as a block,
@@ -158,13 +167,13 @@ struct DocumentReader {
 
         /// Takes the element just built for the pending key.
         mutating func receive(_ element: LayoutElement) {
-            guard var pending else { return }
-            self.pending = nil  // so that appending does not copy the array
-            if pending.items == nil {
-                values.set(pending.key, .element(element))
+            guard pending != nil else { return }
+            if pending!.items == nil {
+                values.set(pending!.key, .element(element))
+                pending = nil
             } else {
-                pending.built.append(element)
-                self.pending = pending
+                // In place: a copy of the pending key would make appending copy the array.
+                pending!.built.append(element)
             }
         }
     }
@@ -217,9 +226,16 @@ struct DocumentReader {
     )
         throws(DocumentError) -> Frame
     {
-        let path = path.stored()
         let fields = try members(of: value, at: path)
-        guard let typeValue = fields.first(where: { $0.key == "type" })?.value else {
+        var typeValue: JSONValueRef?
+        var search = fields.makeIterator()
+        while let next = search.nextMember() {
+            if keyNumbers[next.keyIndex] == ElementKeyNumbers.type {
+                typeValue = next.value
+                break
+            }
+        }
+        guard let typeValue else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
         }
         // The path is made only for an error: every element has a type.
@@ -234,9 +250,13 @@ struct DocumentReader {
         }
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
+        // The same path, written out from the element table only for an error.
+        let path = JSONPath(element: number, of: elements)
         return Frame(
-            path: path, number: number, end: value.endIndex, kind: kind, members: fields,
-            values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images))
+            number: number, end: value.endIndex, kind: kind, kindPosition: kindPosition,
+            members: fields.makeIterator(),
+            values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images, capacity: fields.count)
+        )
     }
 
     /// An element value met by ``advance(_:)``: its JSON, its path, and the key (its position in the parent's
@@ -252,30 +272,30 @@ struct DocumentReader {
     /// Reads the frame's members up to the next element value and returns that element (its frame comes next);
     /// `nil` once every member is read.
     mutating func advance(_ frame: inout Frame) throws(DocumentError) -> Child? {
-        if var pending = frame.pending {
-            if var items = pending.items {
-                if let item = items.next() {
-                    pending.items = items
-                    frame.pending = pending
-                    let index = pending.built.count
+        // The pending key is read and changed in place: a copy would make appending to its array copy the array.
+        if frame.pending != nil {
+            if frame.pending!.items != nil {
+                if let item = frame.pending!.items!.next() {
+                    let index = frame.pending!.built.count
                     return Child(
-                        value: item, path: pending.path.appending(index: index),
-                        keyPosition: pending.keyPosition, index: index)
+                        value: item, path: frame.pending!.path.appending(index: index),
+                        keyPosition: frame.pending!.keyPosition, index: index)
                 }
-                frame.values.set(pending.key, .elements(pending.built))
+                frame.values.set(frame.pending!.key, .elements(frame.pending!.built))
             }
             frame.pending = nil
         }
-        while frame.next < frame.members.count {
-            let key = frame.members[frame.next].key, member = frame.members[frame.next].value
-            frame.next += 1
-            let path = frame.path.appending(key)
-            switch key {
-            case "type": continue
-            case "name": frame.name = try string(member, at: path)
-            case "style": frame.style = styles.shared(try style(member, at: path, percentages: &frame.percentages))
+        while let next = frame.members.nextMember() {
+            let keyNumber = keyNumbers[next.keyIndex], member = next.value
+            if keyNumber == ElementKeyNumbers.type { continue }
+            let key = keys[next.keyIndex]
+            let path = frame.values.path.appending(key)
+            switch keyNumber {
+            case ElementKeyNumbers.name: frame.name = try string(member, at: path)
+            case ElementKeyNumbers.style:
+                frame.style = styles.shared(try style(member, at: path, percentages: &frame.percentages))
             default:
-                guard let keyPosition = frame.kind.keyPosition(key) else {
+                guard let keyPosition = ElementKeyNumbers.position(of: keyNumber, kind: frame.kindPosition) else {
                     throw DocumentError(path: path, message: frame.kind.unknownKeyMessage(key))
                 }
                 let declared = frame.kind.keys[keyPosition]
@@ -317,12 +337,12 @@ struct DocumentReader {
         let kind = frame.kind
         for key in kind.keys where key.isRequired && !frame.values.has(key.name) {
             throw DocumentError(
-                path: frame.path,
+                path: frame.values.path,
                 message: "\(article(kind.type)) \(kind.type) needs \(jsonString(key.name))")
         }
         for (first, second) in kind.exclusiveKeys where frame.values.has(first) && frame.values.has(second) {
             throw DocumentError(
-                path: frame.path,
+                path: frame.values.path,
                 message: "\(article(kind.type)) \(kind.type) has either "
                     + "\(jsonString(first)) or \(jsonString(second)), not both")
         }
@@ -330,7 +350,8 @@ struct DocumentReader {
         if let style = frame.style { built.sharedStyle = style }
         if let name = frame.name {
             guard named.add(built, name: name) else {
-                throw DocumentError(path: frame.path.appending("name"), message: "duplicate name \(jsonString(name))")
+                throw DocumentError(
+                    path: frame.values.path.appending("name"), message: "duplicate name \(jsonString(name))")
             }
             built.debugName = name
         }
@@ -474,15 +495,25 @@ struct DocumentReader {
 
     // MARK: Style
 
-    /// Which of the six stored sizing dimensions a style key writes.
-    static let storedDimensions: [String: [String]] = [
-        "width": ["width"], "height": ["height"], "preferredSize": ["width", "height"],
-        "preferredLayoutSize": ["width", "height"],
-        "minWidth": ["minWidth"], "minHeight": ["minHeight"], "minSize": ["minWidth", "minHeight"],
-        "minLayoutSize": ["minWidth", "minHeight"],
-        "maxWidth": ["maxWidth"], "maxHeight": ["maxHeight"], "maxSize": ["maxWidth", "maxHeight"],
-        "maxLayoutSize": ["maxWidth", "maxHeight"],
-    ]
+    /// The six stored sizing dimensions, in the order ``storedDimensions(_:)`` numbers them.
+    static let storedDimensionNames = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"]
+
+    /// Which of the six stored sizing dimensions a style key writes: bit `i` stands for
+    /// ``storedDimensionNames``[i].
+    static func storedDimensions(_ key: StyleKey) -> UInt8 {
+        switch key {
+        case .width: 0b1
+        case .height: 0b10
+        case .preferredSize, .preferredLayoutSize: 0b11
+        case .minWidth: 0b100
+        case .minHeight: 0b1000
+        case .minSize, .minLayoutSize: 0b1100
+        case .maxWidth: 0b1_0000
+        case .maxHeight: 0b10_0000
+        case .maxSize, .maxLayoutSize: 0b11_0000
+        default: 0
+        }
+    }
 
     /// Reads a `style` object; `percentages` gets the percentage min and max sizes it sets, each with the path of
     /// the value that set it (`minWidth`, or `minLayoutSize[0]`), so that a layout error can point there.
@@ -493,22 +524,28 @@ struct DocumentReader {
     {
         let path = path.stored()
         var style = Style()
-        var writtenBy: [String: String] = [:]
-        for entry in try members(of: value, at: path) {
-            let key = entry.key, member = entry.value
+        // By stored dimension (``storedDimensionNames``): the key that wrote it.
+        var writtenBy = [StyleKey?](repeating: nil, count: Self.storedDimensionNames.count)
+        var members = try members(of: value, at: path).makeIterator()
+        while let next = members.nextMember() {
+            let key = keys[next.keyIndex], member = next.value
             let path = path.appending(key)
-            for stored in Self.storedDimensions[key] ?? [] {
-                if let earlier = writtenBy[stored] {
+            guard let styleKey = StyleKey.byNumber.key(numbered: keyNumbers[next.keyIndex]) else {
+                throw DocumentError(path: path, message: StyleKey.unknownKeyMessage(key))
+            }
+            var stored = Self.storedDimensions(styleKey)
+            while stored != 0 {
+                let dimension = stored.trailingZeroBitCount
+                stored &= stored - 1
+                if let earlier = writtenBy[dimension] {
                     throw DocumentError(
                         path: path,
                         message:
-                            "sets \(stored), which \(jsonString(earlier)) already sets (the result would depend on order)"
+                            "sets \(Self.storedDimensionNames[dimension]), which \(jsonString(earlier.rawValue)) "
+                            + "already sets (the result would depend on order)"
                     )
                 }
-                writtenBy[stored] = key
-            }
-            guard let styleKey = StyleKey(rawValue: key) else {
-                throw DocumentError(path: path, message: StyleKey.unknownKeyMessage(key))
+                writtenBy[dimension] = styleKey
             }
             switch styleKey {
             case .width: style.width = try dimension(member, at: path)
@@ -538,15 +575,17 @@ struct DocumentReader {
             style.minWidth.unit == .fraction || style.maxWidth.unit == .fraction
             || style.minHeight.unit == .fraction || style.maxHeight.unit == .fraction
         guard anyPercentage else { return style }
-        let bounds: [(stored: String, dimension: Dimension, onWidth: Bool)] = [
-            ("minWidth", style.minWidth, true), ("maxWidth", style.maxWidth, true),
-            ("minHeight", style.minHeight, false), ("maxHeight", style.maxHeight, false),
+        let bounds: [(stored: Int, dimension: Dimension, onWidth: Bool)] = [
+            (2, style.minWidth, true), (4, style.maxWidth, true), (3, style.minHeight, false),
+            (5, style.maxHeight, false),
         ]
         for bound in bounds where bound.dimension.unit == .fraction {
             // Each stored size is written by exactly one key (a second one is an error above).
             guard let key = writtenBy[bound.stored] else { continue }
-            var valuePath = path.appending(key)
-            if Self.storedDimensions[key]?.count == 2 { valuePath = valuePath.appending(index: bound.onWidth ? 0 : 1) }
+            var valuePath = path.appending(key.rawValue)
+            if Self.storedDimensions(key).nonzeroBitCount == 2 {
+                valuePath = valuePath.appending(index: bound.onWidth ? 0 : 1)
+            }
             percentages.append(LayoutDocument.PercentageBound(path: valuePath, onWidth: bound.onWidth))
         }
         return style
@@ -577,7 +616,9 @@ struct DocumentReader {
     }
 
     func layoutSize(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutSize {
-        let (width, height) = try pair(value, at: path) { v, p throws(DocumentError) in try dimension(v, at: p) }
-        return LayoutSize(width: width, height: height)
+        let (first, second, path) = try pair(value, at: path)
+        return LayoutSize(
+            width: try dimension(first, at: path.appending(index: 0)),
+            height: try dimension(second, at: path.appending(index: 1)))
     }
 }

@@ -13,9 +13,11 @@ extension DocumentReader {
             let path = path.appending(key)
             // The key first: an unknown key is reported as such, whatever its value.
             guard let rangeKey = SizeRangeKey(rawValue: key) else { throw unknownKey(key, at: path) }
-            let bound = try pair(member, at: path) { v, p throws(DocumentError) in
-                try number(v, at: p, allowsNegative: false, allowsInfinity: true)
-            }
+            let (first, second, itemsPath) = try pair(member, at: path)
+            let bound = (
+                try number(first, at: itemsPath.appending(index: 0), allowsNegative: false, allowsInfinity: true),
+                try number(second, at: itemsPath.appending(index: 1), allowsNegative: false, allowsInfinity: true)
+            )
             switch rangeKey {
             case .min: range.min = Size(bound.0, bound.1)
             case .max: range.max = Size(bound.0, bound.1)
@@ -33,10 +35,13 @@ extension DocumentReader {
     func insets(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> EdgeInsets {
         let path = path.stored()
         var insets = EdgeInsets.zero
-        for entry in try members(of: value, at: path) {
-            let key = entry.key, member = entry.value
+        var members = try members(of: value, at: path).makeIterator()
+        while let next = members.nextMember() {
+            let key = keys[next.keyIndex], member = next.value
             let path = path.appending(key)
-            guard let side = InsetKey(rawValue: key) else { throw unknownKey(key, at: path) }
+            guard let side = InsetKey.byNumber.key(numbered: keyNumbers[next.keyIndex]) else {
+                throw unknownKey(key, at: path)
+            }
             let inset = try number(member, at: path, allowsNegative: true, allowsInfinity: true)
             switch side {
             case .top: insets.top = inset
@@ -49,15 +54,15 @@ extension DocumentReader {
     }
 
     func size(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Size {
-        let (width, height) = try pair(value, at: path) { v, p throws(DocumentError) in try length(v, at: p) }
-        return Size(width, height)
+        let (first, second, path) = try pair(value, at: path)
+        return Size(try length(first, at: path.appending(index: 0)), try length(second, at: path.appending(index: 1)))
     }
 
     func point(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Point {
-        let (x, y) = try pair(value, at: path) { v, p throws(DocumentError) in
-            try number(v, at: p, allowsNegative: true)
-        }
-        return Point(x, y)
+        let (first, second, path) = try pair(value, at: path)
+        return Point(
+            try number(first, at: path.appending(index: 0), allowsNegative: true),
+            try number(second, at: path.appending(index: 1), allowsNegative: true))
     }
 
     /// A finite, non-negative number of points.
@@ -103,10 +108,11 @@ extension DocumentReader {
         return number
     }
 
-    func pair<T>(
-        _ value: JSONValueRef, at path: JSONPath,
-        _ item: (JSONValueRef, JSONPath) throws(DocumentError) -> T
-    ) throws(DocumentError) -> (T, T) {
+    /// The two items of a `[first, second]` value, and the path theirs are made from (`path.appending(index: 0)`
+    /// and `1`). The caller reads them: a closure reading them here would copy the reader for every pair.
+    func pair(
+        _ value: JSONValueRef, at path: JSONPath
+    ) throws(DocumentError) -> (JSONValueRef, JSONValueRef, JSONPath) {
         guard value.kind == .array, value.count == 2,
             let first = value.element(at: 0), let second = value.element(at: 1)
         else {
@@ -119,8 +125,7 @@ extension DocumentReader {
                     : "an array of \(value.count) values"
             throw DocumentError(path: path, message: "expected an array of two values, got \(count)")
         }
-        let path = path.stored()
-        return (try item(first, path.appending(index: 0)), try item(second, path.appending(index: 1)))
+        return (first, second, path.stored())
     }
 
     /// A CSS colour (``RGBA/init(css:)``).
@@ -242,7 +247,10 @@ extension DocumentReader {
 
     /// The position of the value in `names`, which it must be one of.
     func choiceIndex(_ value: JSONValueRef, _ names: [String], at path: JSONPath) throws(DocumentError) -> Int {
-        guard let text = value.stringValue, let index = names.firstIndex(of: text) else {
+        // Names of another length are passed over without comparing their text.
+        guard let text = value.stringValue,
+            let index = names.firstIndex(where: { $0.utf8.count == text.utf8.count && $0 == text })
+        else {
             let list = names.map { jsonString($0) }.joined(separator: ", ")
             throw DocumentError(path: path, message: "expected one of \(list), got \(value.shortDescription)")
         }
@@ -250,36 +258,15 @@ extension DocumentReader {
     }
 
     /// An object's members, rejecting anything else and duplicate keys.
-    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [Member] {
+    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> JSONMembers {
         guard value.kind == .object else {
             throw wrongKind(value, expected: "an object", at: path)
         }
-        var members: [Member] = []
-        members.reserveCapacity(value.count)
-        for (key, member) in value.members { members.append(Member(key, member)) }
-        // Objects are usually small: comparing each key with the ones before it beats hashing them.
-        var seen = members.count > 16 ? Set<String>() : nil
-        for index in members.indices {
-            let key = members[index].key
-            let repeated =
-                seen != nil
-                ? !seen!.insert(key).inserted : members[..<index].contains(where: { $0.key == key })
-            if repeated {
-                throw DocumentError(path: path.appending(key), message: "duplicate key \(jsonString(key))")
-            }
+        let members = value.members
+        if let key = members.firstRepeatedKey {
+            throw DocumentError(path: path.appending(key), message: "duplicate key \(jsonString(key))")
         }
         return members
-    }
-}
-
-/// An object member. A struct rather than a tuple, for specialized copies (see ``DocumentReader/PendingKey``).
-struct Member {
-    let key: String
-    let value: JSONValueRef
-
-    init(_ key: String, _ value: JSONValueRef) {
-        self.key = key
-        self.value = value
     }
 }
 

@@ -29,9 +29,9 @@ struct ElementTable {
     static let noParent = UInt32.max
 
     /// Every element's record, by number (in chunks: an array growing to millions would be up to half empty).
-    private let records = ChunkedList<Record>()
+    let records = ChunkedList<Record>()
     /// The number of each element object.
-    private var numbers: [ObjectIdentifier: UInt32] = [:]
+    private let numbers = ElementNumbers()
     /// The names of the elements that have one, by number.
     private var names: [UInt32: String] = [:]
     /// The paint of the elements that have some (any paint key), by number.
@@ -54,13 +54,13 @@ struct ElementTable {
 
     /// Records the object built for element `number`, with its name and paint.
     mutating func built(_ element: LayoutElement, number: UInt32, name: String?, paint: Paint?) {
-        numbers[ObjectIdentifier(element)] = number
+        numbers.built.append((ObjectIdentifier(element), number))
         if let name { names[number] = name }
         if let paint { paints[number] = paint }
     }
 
     /// The number of `element`; `nil` when it is not one of the document's elements.
-    func number(of element: LayoutElement) -> UInt32? { numbers[ObjectIdentifier(element)] }
+    func number(of element: LayoutElement) -> UInt32? { numbers.number(of: element) }
 
     /// The element's kind.
     func kind(_ number: UInt32) -> ElementKind { ElementKind.all[Int(records[Int(number)].kind)] }
@@ -72,7 +72,10 @@ struct ElementTable {
     func paint(_ number: UInt32) -> Paint? { paints.isEmpty ? nil : paints[number] }
 
     /// The element's JSON path, e.g. `root.children[2].child`, made from the records of its ancestors.
-    func path(_ number: UInt32) -> JSONPath {
+    func path(_ number: UInt32) -> JSONPath { Self.path(number, records: records) }
+
+    /// The JSON path of element `number` of the table whose records are `records`.
+    static func path(_ number: UInt32, records: ChunkedList<Record>) -> JSONPath {
         var steps: [Record] = []
         var current = number
         while current != Self.noParent {
@@ -88,5 +91,28 @@ struct ElementTable {
             parent = step
         }
         return path
+    }
+}
+
+/// The number of each element object. The reader notes each element as it builds it; the map from element to number
+/// is made from those notes the first time a number is asked for: reading a document, and laying out one that names
+/// none of its texts, ask for none, and the map of a large document took a tenth of reading it.
+private final class ElementNumbers {
+    /// Each element with its number, in the order they were built; `nil` once ``numbers`` is made from them.
+    var built: ChunkedList<(ObjectIdentifier, UInt32)>! = ChunkedList()
+    /// The number of each element object, once asked for.
+    private var numbers: [ObjectIdentifier: UInt32]?
+
+    func number(of element: LayoutElement) -> UInt32? {
+        if numbers == nil {
+            var made = [ObjectIdentifier: UInt32](minimumCapacity: built.count)
+            for index in 0..<built.count {
+                let (element, number) = built[index]
+                made[element] = number
+            }
+            numbers = made
+            built = nil
+        }
+        return numbers![ObjectIdentifier(element)]
     }
 }

@@ -6,7 +6,10 @@
 /// another kind is not checked here: saying what it should have been is the reader's business. An object may choose
 /// its keys by the string value of one of them (an element's keys depend on its `type`): its keys are checked once
 /// that value is read, and the keys before it only for the rules of their values.
-package struct JSONKeyRules: Sendable {
+///
+/// A class: the parser takes the rules at every key and string it reads, and a copy of a struct of seven tables
+/// counted a reference to each.
+package final class JSONKeyRules: Sendable {
     /// What the parser checks inside one key's value.
     package struct Value: Sendable, Equatable {
         /// The rule of the value when it is an object (an index into the rules), or `nil` to check nothing.
@@ -57,14 +60,14 @@ package struct JSONKeyRules: Sendable {
     let objects: [Object]
     /// Every key any rule names, numbered: the parser numbers each distinct key of a document once, and looks keys
     /// up by number in the tables below instead of hashing every member's key.
-    let keyNumbers: [String: Int32]
+    package let keyNumbers: [String: Int32]
     /// By rule, then by key number: what a key means in an object of that rule whose variant is not known (yet).
     /// A rule with variants holds every variant's keys here, and checks none of them.
     private let tables: [[Lookup]]
     /// By rule, variant and key number: what a key means in an object of that rule and variant.
     private let variantTables: [[[Lookup]]]
     /// By rule: the number of its variants' names (in ``variantNames``), and the key number of its selector.
-    private let variantNumbers: [[String: Int32]]
+    private let variantNumbers: [NameTable]
     private let variantNames: [[String]]
     private let selectors: [Int32]
 
@@ -91,9 +94,7 @@ package struct JSONKeyRules: Sendable {
         }
         let variantNames = objects.map { $0.variants.keys.sorted() }
         self.variantNames = variantNames
-        variantNumbers = variantNames.map { names in
-            Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
-        }
+        variantNumbers = variantNames.map(NameTable.init)
         variantTables = objects.indices.map { index in
             let object = objects[index]
             return variantNames[index].map { name in
@@ -131,7 +132,7 @@ package struct JSONKeyRules: Sendable {
 
     /// The variant of rule `rule` that the selector's value `name` chooses, or ``unknownVariant``.
     func variant(of rule: Int32, named name: String) -> Int32 {
-        variantNumbers[Int(rule)][name] ?? Self.unknownVariant
+        variantNumbers[Int(rule)].position(of: name).map(Int32.init) ?? Self.unknownVariant
     }
 
     /// The error message for `key` in an object of rule `rule` and variant `variant`.

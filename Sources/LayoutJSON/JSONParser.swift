@@ -124,10 +124,13 @@ struct JSONParser {
     /// Reused buffer for strings containing escapes, so decoding them costs
     /// no allocation beyond the resulting `String`.
     var scratch: [UInt8] = []
-    /// Recently seen keys with their index in `keys`, by a hash of their
-    /// length and first and last bytes: a document repeats a few keys in
-    /// every object, and each is stored once instead of once per member.
-    var recentKeys = [(key: String, index: UInt32)?](repeating: nil, count: 256)
+    /// Recently seen keys without escapes, by a hash of their length and first and last bytes: where their bytes
+    /// are in the input, and their index in `keys`. A document repeats a few keys in every object: a key whose bytes
+    /// are those of the recent one in its slot is that key, found without making a string or hashing one.
+    var recentKeys = [(start: Int, length: Int, index: UInt32)?](repeating: nil, count: 256)
+    /// Every key's index in `keys`, for keys that are not the recent one of their slot: each distinct key is stored
+    /// once, so that two members have the same key exactly when they have the same index.
+    var keyIndices: [String: UInt32] = [:]
     /// When set, the input must be a layout document: an object (checked at its first byte, so that a huge array
     /// or string is not parsed first) whose keys, at every depth, follow these rules (each checked as it is read,
     /// before its value).
@@ -302,23 +305,11 @@ struct JSONParser {
             throw fail(position, afterComma ? "expected a string key" : "expected a string key or '}'")
         }
         let start = position + 1
-        let key = try parseString()
-        let length = position - 1 - start
-        let slot =
-            length > 0
-            ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[start + length - 1])) & 255 : 0
-        let keyIndex: UInt32
-        if let recent = recentKeys[slot], recent.key == key {
-            keyIndex = recent.index
-        } else {
-            keyIndex = UInt32(truncatingIfNeeded: keys.count)
-            keys.append(key)
-            if let keyRules { keyNumbers.append(keyRules.keyNumbers[key] ?? -1) }
-            recentKeys[slot] = (key, keyIndex)
-        }
+        let keyIndex = try parseKey()
         if let keyRules, let frame = stack.last, frame.rule >= 0 {
             switch keyRules.lookup(keyNumbers[Int(keyIndex)], rule: frame.rule, variant: frame.variant) {
             case .unknown:
+                let key = keys[Int(keyIndex)]
                 let message = keyRules.message(for: key, rule: frame.rule, variant: frame.variant)
                 throw fail(start - 1, message, .unknownKey(at: path(to: key), message: message))
             case .known(let value):
@@ -333,6 +324,48 @@ struct JSONParser {
             throw fail(position, "expected ':' after object key")
         }
         position += 1
+        return keyIndex
+    }
+
+    /// Reads the key whose opening quote is at `position`, moves past its closing quote and returns its index in
+    /// `keys`. A key with the bytes of the recent key of its slot is that key: those bytes were checked (no escape,
+    /// no control character, UTF-8) when it was first read, so the same bytes cannot be an error now.
+    @inline(__always)
+    mutating func parseKey() throws(JSONParseError) -> UInt32 {
+        let start = position + 1
+        var cursor = start
+        while cursor < end, bytes[cursor] != ASCII.quote, bytes[cursor] != ASCII.backslash { cursor += 1 }
+        guard cursor < end, bytes[cursor] == ASCII.quote else { return index(ofKey: try parseString()) }
+        let length = cursor - start
+        let slot =
+            length > 0 ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[cursor - 1])) & 255 : 0
+        if let recent = recentKeys[slot], recent.length == length, sameBytes(recent.start, start, length) {
+            position = cursor + 1
+            return recent.index
+        }
+        let keyIndex = index(ofKey: try parseString())
+        recentKeys[slot] = (start, length, keyIndex)
+        return keyIndex
+    }
+
+    /// Whether the `length` bytes at `first` and at `second` are the same.
+    @inline(__always)
+    func sameBytes(_ first: Int, _ second: Int, _ length: Int) -> Bool {
+        var offset = 0
+        while offset < length {
+            guard bytes[first + offset] == bytes[second + offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// The index of `key` in `keys`, which gets it if it is new.
+    mutating func index(ofKey key: String) -> UInt32 {
+        if let known = keyIndices[key] { return known }
+        let keyIndex = UInt32(truncatingIfNeeded: keys.count)
+        keys.append(key)
+        keyIndices[key] = keyIndex
+        if let keyRules { keyNumbers.append(keyRules.keyNumbers[key] ?? -1) }
         return keyIndex
     }
 

@@ -1,7 +1,8 @@
 // Unsafe room: JSON.
 // Invariants: the bytes are lent to the parser only inside `withUnsafeBufferPointer`; a tape's storage changes
 // after parsing only through `free(before:)`, called only by the one reader of a tape it made for itself, so the
-// storage may be shared as `Sendable`.
+// storage may be shared as `Sendable`. Checking an object's keys for repeats writes their indices into a temporary
+// buffer of as many slots as the object has members, one per member, and reads only the slots written.
 
 /// The kind of a JSON value.
 package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
@@ -31,8 +32,8 @@ package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 ///   the index of its key in ``keys`` (``Entry/keyIndex``). Members stay in
 ///   document order and duplicate keys are all kept — rejecting duplicates is
 ///   left to the caller, which can report them with a path.
-/// - ``keys`` holds object keys (a key that object after object repeats is
-///   usually stored once and shared); the strings list holds decoded string
+/// - ``keys`` holds object keys, each distinct key once (two members have the
+///   same key exactly when they have the same ``Entry/keyIndex``); the strings list holds decoded string
 ///   values and the original source text of numbers that overflowed to
 ///   infinity, in document order.
 /// - The records and strings are kept in chunks (``ChunkedList``), so that the
@@ -362,9 +363,47 @@ package struct JSONMembers: Sequence, Sendable {
             guard let value = base.next() else { return nil }
             return (key: value.tape.storage.keys[Int(value.entry.key)], value: value)
         }
+
+        /// The next member's value and the index of its key in ``JSONTape/keys``, without making the key.
+        @inline(__always) package mutating func nextMember() -> (keyIndex: Int, value: JSONValueRef)? {
+            guard let value = base.next() else { return nil }
+            return (keyIndex: Int(value.entry.key), value: value)
+        }
     }
 
     @inlinable package func makeIterator() -> Iterator {
         Iterator(base: elements.makeIterator())
+    }
+
+    /// The key of the first member whose key an earlier member has too, or `nil` when the keys are all different.
+    /// Compares the keys' indices: the tape stores each distinct key once.
+    package var firstRepeatedKey: String? {
+        let count = elements.count
+        guard count > 1 else { return nil }
+        if count > 32 {
+            var seen = Set<UInt32>(minimumCapacity: count)
+            var iterator = elements.makeIterator()
+            while let value = iterator.next() {
+                let key = value.entry.key
+                if !seen.insert(key).inserted { return elements.tape.storage.keys[Int(key)] }
+            }
+            return nil
+        }
+        // Objects are usually small: comparing each key's index with the ones before it beats hashing them.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { earlier in
+            var iterator = elements.makeIterator()
+            var read = 0
+            while let value = iterator.next() {
+                let key = value.entry.key
+                var position = 0
+                while position < read {
+                    if earlier[position] == key { return elements.tape.storage.keys[Int(key)] }
+                    position += 1
+                }
+                earlier[read] = key
+                read += 1
+            }
+            return nil
+        }
     }
 }

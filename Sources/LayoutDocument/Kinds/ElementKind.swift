@@ -69,9 +69,9 @@ package struct ElementKind: Sendable {
     package static func named(_ type: String) -> ElementKind? { position(of: type).map { all[$0] } }
 
     /// The position in ``all`` of the type spelled `type`: what the document keeps of an element's type.
-    static func position(of type: String) -> Int? { positions[type] }
+    static func position(of type: String) -> Int? { positions.position(of: type) }
 
-    private static let positions = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].type, $0) })
+    private static let positions = NameTable(all.map(\.type))
 }
 
 /// The keys of "Paint" that every display element (`node`, `text`, `image`) accepts and no layout spec does; listed for the
@@ -182,18 +182,35 @@ struct ElementValues {
 
     /// The keys read so far, in document order (an element has a handful).
     private(set) var values: [Entry] = []
+    /// Bit `n` is set when a key of `n` bytes was read (63: of 63 or more): a kind asks for each of its keys, and
+    /// most are not there.
+    private var lengths: UInt64 = 0
 
-    /// No keys read yet, for the element at `path` of the document whose fonts are `fonts` and images `images`.
-    init(path: JSONPath, kindType: String, fonts: DocumentFonts, images: DocumentImages) {
+    /// No keys read yet, for the element at `path` of the document whose fonts are `fonts` and images `images`,
+    /// with room for `capacity` keys.
+    init(path: JSONPath, kindType: String, fonts: DocumentFonts, images: DocumentImages, capacity: Int = 0) {
         self.path = path
         self.kindType = kindType
         self.fonts = fonts
         self.images = images
+        values.reserveCapacity(capacity)
     }
 
-    subscript(key: String) -> Value? { values.first { $0.key == key }?.value }
+    /// The value of `key`, if it was read. Keys of another length are passed over without comparing their text.
+    subscript(key: String) -> Value? {
+        let length = key.utf8.count
+        guard lengths & Self.lengthBit(length) != 0 else { return nil }
+        for entry in values where entry.key.utf8.count == length && entry.key == key { return entry.value }
+        return nil
+    }
 
-    mutating func set(_ key: String, _ value: Value) { values.append(Entry(key: key, value: value)) }
+    mutating func set(_ key: String, _ value: Value) {
+        values.append(Entry(key: key, value: value))
+        lengths |= Self.lengthBit(key.utf8.count)
+    }
+
+    /// The bit of ``lengths`` for keys of `length` bytes.
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     func has(_ key: String) -> Bool { self[key] != nil }
 
