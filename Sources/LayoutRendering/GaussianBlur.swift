@@ -1,9 +1,10 @@
 // Unsafe room: Cairo.
 // Invariants: the blur writes only inside the Cairo image surface it is given: `height` rows of `stride` bytes
-// starting at `data`, of which the first `width` bytes of each row are the mask; the surface is flushed before and
-// marked dirty after. Its own buffers (the floats, `width × height`; the distinct columns' floats, as many or fewer;
-// two lines of `max(width, height)` lanes) are made and freed by one call, and every index into them is below those
-// sizes.
+// starting at `data`, of which the first `width` bytes of each row are the mask (eight neighbouring columns are
+// stored as one 8-byte word only when the eighth is within the row); the surface is flushed before and marked dirty
+// after. Its own buffers (the distinct rows' floats, at most `width × height`; each row's distinct row, `height`;
+// the distinct columns' floats of the distinct rows, as many or fewer; two lines of `max(width, height)` lanes) are
+// made and freed by one call, and every index into them is below those sizes.
 
 #if canImport(Glibc)
 import Glibc
@@ -38,32 +39,37 @@ enum GaussianBlur {
 
     /// Blurs `width × height` 8-bit values whose rows are `stride` bytes apart, in place: rows, then columns, each
     /// a line of floats. A row equal to the one above it, as the rows across a box's straight sides are, takes
-    /// that row's blurred values instead of being blurred again, and a column equal to the one left of it that
-    /// column's bytes; columns are blurred eight at a time (``Lanes``).
+    /// that row's blurred values instead of being blurred again (only the distinct rows' floats are kept, with the
+    /// distinct row each row takes), and a column equal to the one left of it that column's bytes; columns are
+    /// blurred eight at a time (``Lanes``) and made bytes eight at a time (``bytes(_:)``).
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0, width > 0, height > 0 else { return }
+        // The rows' floats: `values` holds the distinct rows, `source[y]` the one row y takes.
         let values = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        let source = UnsafeMutablePointer<Int>.allocate(capacity: height)
         let length = max(width, height)
         let line = UnsafeMutablePointer<Lanes>.allocate(capacity: length)
         let scratch = UnsafeMutablePointer<Lanes>.allocate(capacity: length)
         defer {
             values.deallocate()
+            source.deallocate()
             line.deallocate()
             scratch.deallocate()
         }
         let kernel = sigma < 2 ? gaussianKernel(sigma: sigma) : []
-        // Rows, one at a time, in the values' own rows.
+        var rows = 0
         line.withMemoryRebound(to: Float.self, capacity: length) { row in
             scratch.withMemoryRebound(to: Float.self, capacity: length) { rowScratch in
                 for y in 0..<height {
-                    let out = values + y * width
                     if y > 0, memcmp(data + y * stride, data + (y - 1) * stride, width) == 0 {
-                        out.update(from: out - width, count: width)
+                        source[y] = source[y - 1]
                         continue
                     }
                     for x in 0..<width { row[x] = Float(data[y * stride + x]) }
                     let result = blurLine(row, rowScratch, count: width, sigma: sigma, kernel: kernel)
-                    out.update(from: result, count: width)
+                    (values + rows * width).update(from: result, count: width)
+                    source[y] = rows
+                    rows += 1
                 }
             }
         }
@@ -71,10 +77,10 @@ enum GaussianBlur {
         // and bottom), takes that column's bytes; the others are packed side by side and blurred eight at a time
         // (the last group padded with zeros), then written back as bytes.
         var differs = [UInt32](repeating: 0, count: width)
-        values.withMemoryRebound(to: UInt32.self, capacity: width * height) { bits in
+        values.withMemoryRebound(to: UInt32.self, capacity: width * rows) { bits in
             differs.withUnsafeMutableBufferPointer { differs in
-                for y in 0..<height {
-                    let row = bits + y * width
+                for r in 0..<rows {
+                    let row = bits + r * width
                     for x in 1..<width { differs[x] |= row[x] ^ row[x - 1] }
                 }
             }
@@ -90,36 +96,58 @@ enum GaussianBlur {
             }
         }
         let columns = distinct.count
-        let packed = copied.isEmpty ? values : UnsafeMutablePointer<Float>.allocate(capacity: columns * height)
-        defer { if packed != values { packed.deallocate() } }
-        if packed != values {
-            for y in 0..<height {
-                let row = values + y * width, out = packed + y * columns
-                for (j, x) in distinct.enumerated() { out[j] = row[x] }
-            }
+        let packed = UnsafeMutablePointer<Float>.allocate(capacity: columns * rows)
+        defer { packed.deallocate() }
+        for r in 0..<rows {
+            let row = values + r * width, out = packed + r * columns
+            for (j, x) in distinct.enumerated() { out[j] = row[x] }
         }
         let raw = UnsafeRawPointer(packed)
         for j0 in Swift.stride(from: 0, to: columns, by: Lanes.scalarCount) {
             let lanes = min(Lanes.scalarCount, columns - j0)
             for y in 0..<height {
+                let r = source[y]
                 if lanes == Lanes.scalarCount {
-                    line[y] = raw.loadUnaligned(fromByteOffset: (y * columns + j0) * 4, as: Lanes.self)
+                    line[y] = raw.loadUnaligned(fromByteOffset: (r * columns + j0) * 4, as: Lanes.self)
                 } else {
                     var column = Lanes()
-                    for k in 0..<lanes { column[k] = packed[y * columns + j0 + k] }
+                    for k in 0..<lanes { column[k] = packed[r * columns + j0 + k] }
                     line[y] = column
                 }
             }
             let result = blurLine(line, scratch, count: height, sigma: sigma, kernel: kernel)
+            // Eight neighbouring columns are stored as one word.
+            let adjacent = lanes == Lanes.scalarCount && distinct[j0 + 7] == distinct[j0] + 7
             for y in 0..<height {
-                let column = result[y], row = data + y * stride
-                for k in 0..<lanes { row[distinct[j0 + k]] = byte(column[k]) }
+                let column = bytes(result[y]), row = data + y * stride
+                if adjacent {
+                    UnsafeMutableRawPointer(row + distinct[j0]).storeBytes(of: column, as: SIMD8<UInt8>.self)
+                } else {
+                    for k in 0..<lanes { row[distinct[j0 + k]] = column[k] }
+                }
             }
         }
         for y in 0..<height {
             let row = data + y * stride
             for run in copied { (row + run.start).initialize(repeating: row[run.start - 1], count: run.count) }
         }
+    }
+
+    /// ``byte(_:)`` of eight values at once, with the same result lane by lane: each value kept within 0…255,
+    /// made whole towards zero (adding 2²³ rounds a float of that range to the nearest integer, exactly; one less
+    /// where that went above it), one more where the fraction left is at least a half; then 2²³ added again leaves
+    /// the byte in the float's low bits.
+    @inline(__always)
+    static func bytes(_ values: Lanes) -> SIMD8<UInt8> {
+        let magic = Lanes(repeating: 8_388_608)
+        let v = pointwiseMin(pointwiseMax(values, Lanes(repeating: 0)), Lanes(repeating: 255))
+        let nearest = (v + magic) - magic
+        let whole = nearest.replacing(with: nearest - 1, where: nearest .> v)
+        let rounded = whole.replacing(with: whole + 1, where: v - whole .>= 0.5)
+        let bits = unsafeBitCast(rounded + magic, to: SIMD8<UInt32>.self)
+        var result = SIMD8<UInt8>()
+        for k in 0..<8 { result[k] = UInt8(truncatingIfNeeded: bits[k]) }
+        return result
     }
 
     /// `min(max(value.rounded(), 0), 255)` as a byte (halves away from zero), without a call to `roundf`: the
