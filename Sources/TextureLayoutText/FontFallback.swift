@@ -31,9 +31,13 @@ public final class FontFallback: Sendable {
         self.usesSystemFonts = usesSystemFonts
     }
 
-    /// What the fonts that may serve a character depend on.
+    /// What the fonts that may serve a character depend on. The run's font is named by its file and face as well
+    /// as its family: the candidates leave out the run's own file, so two files of one family (a document's copy of
+    /// a system font, its bold face) must not share an entry, or the answer would depend on which asked first.
     private struct Key: Hashable {
         var family: String
+        var file: String
+        var face: Int
         var scalar: UInt32
         var script: UInt32
         var emoji: Bool
@@ -54,7 +58,9 @@ public final class FontFallback: Sendable {
     /// all. `script` is the cluster's script (the text's around it for a neutral one), which picks the language
     /// the system is asked with.
     func font(for scalars: borrowing [UInt32], runFont: Font, script: hb_script_t, emoji: Bool) -> Font {
-        let key = Key(family: runFont.familyName, scalar: scalars[0], script: script.rawValue, emoji: emoji)
+        let key = Key(
+            family: runFont.familyName, file: runFont.path, face: runFont.faceIndex, scalar: scalars[0],
+            script: script.rawValue, emoji: emoji)
         let candidates =
             known.withLock { $0[key] }
             ?? remember(

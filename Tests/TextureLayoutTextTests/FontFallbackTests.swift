@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Testing
 import TextureLayout
@@ -117,4 +118,30 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         // Every cluster has a glyph (none is .notdef) when an installed font covers it.
         #expect(!text.glyphs.contains { $0.id == 0 }, "\(string) \(itemFonts(text))")
     }
+}
+
+/// Two files of one family: DejaVu Sans has U+1D5A0 (mathematical sans-serif capital A) and its bold face does not
+/// (both files' cmaps, read with a table dump), and fontconfig sorts the regular face first for the family.
+private let regularFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+private let boldFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+@Test(.enabled(if: FileManager.default.fileExists(atPath: boldFile)))
+func aRunsFontIsToldApartFromAnotherFileOfItsFamily() throws {
+    let regular = try Font(file: regularFile), bold = try Font(file: boldFile)
+    #expect(regular.familyName == bold.familyName && regular.hasGlyph(0x1D5A0) && !bold.hasGlyph(0x1D5A0))
+    /// The file each run font falls back to for the character, asked in `order` of one fallback's life.
+    func answers(_ order: [Font]) -> [String: String] {
+        let fallback = FontFallback()
+        var files: [String: String] = [:]
+        for runFont in order {
+            files[runFont.path] =
+                fallback.font(for: [0x1D5A0], runFont: runFont, script: HB_SCRIPT_COMMON, emoji: false).path
+        }
+        return files
+    }
+    let regularFirst = answers([regular, bold]), boldFirst = answers([bold, regular])
+    // The bold run takes the regular face's glyph; the regular run is never sent back to its own file.
+    #expect(regularFirst[boldFile] == regularFile && boldFirst[boldFile] == regularFile)
+    #expect(regularFirst[regularFile] == boldFirst[regularFile])
+    #expect(boldFirst[regularFile] != regularFile)
 }
