@@ -45,11 +45,11 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// The errors the reader words the same way wherever they occur.
 extension DocumentReader {
-    func wrongKind(_ value: JSONValueRef, expected: String, at path: JSONPath) -> DocumentError {
-        DocumentError(path: path, message: "expected \(expected), got \(value.shortDescription)")
+    func wrongKind(_ value: JSONValueRef, expected: String, at path: @autoclosure () -> JSONPath) -> DocumentError {
+        DocumentError(path: path(), message: "expected \(expected), got \(value.shortDescription)")
     }
 
-    func unknownKey(_ key: String, at path: JSONPath) -> DocumentError {
-        DocumentError(path: path, message: unknownKeyMessage(key))
+    func unknownKey(_ key: String, at path: @autoclosure () -> JSONPath) -> DocumentError {
+        DocumentError(path: path(), message: unknownKeyMessage(key))
     }
 }

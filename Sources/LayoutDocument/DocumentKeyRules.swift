@@ -1,6 +1,9 @@
 import LayoutJSON
 
 extension LayoutDocument {
+    /// The number of the rule of element objects in ``keyRules``.
+    static let elementRule = 1
+
     /// The keys of every object of a layout document, for the parser to refuse an unknown one as it reads it, with
     /// the message and path the reader would give: a document with a misspelt key deep inside it is refused
     /// without parsing the rest. Made from the reader's own key lists (``DocumentKey``, ``ElementKind/all``,
@@ -9,7 +12,8 @@ extension LayoutDocument {
     static let keyRules: JSONKeyRules = {
         typealias Value = JSONKeyRules.Value
         // The rules' numbers: the document's is the first.
-        let document = 0, element = 1, style = 2, sizeRange = 3, fonts = 4, font = 5, insets = 6, gradient = 7,
+        let document = 0, element = elementRule, style = 2, sizeRange = 3, fonts = 4, font = 5, insets = 6,
+            gradient = 7,
             run = 8
         func plain(_ names: [String]) -> [String: Value] {
             Dictionary(uniqueKeysWithValues: names.map { ($0, Value()) })
@@ -80,6 +84,12 @@ enum ElementKeyNumbers {
         guard key >= 0 else { return nil }
         let position = positions[kind][Int(key)]
         return position >= 0 ? Int(position) : nil
+    }
+
+    /// By variant of the element rule (``JSONValueRef/selectedVariant``): the kind's position in
+    /// ``ElementKind/all``.
+    static let kindPositions: [Int] = LayoutDocument.keyRules.variantNames(of: LayoutDocument.elementRule).map {
+        ElementKind.position(of: $0)!
     }
 
     /// The number of a key the rules name.

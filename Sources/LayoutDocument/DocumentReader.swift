@@ -88,6 +88,9 @@ struct DocumentReader {
     /// The number ``LayoutDocument/keyRules`` gives each of the tape's keys, by index (-1: no rule names it): the
     /// reader tells keys apart by these numbers, never comparing strings.
     let keyNumbers: [Int32]
+    /// Whether the tape was parsed with the document's key rules, whose parser noted the variant of each element's
+    /// type (``JSONValueRef/selectedVariant``).
+    let readsVariants: Bool
 
     /// A reader of values of `tape`, which it frees as it goes if `freeing` (the tape must then be its alone).
     init(fontFiles: FontFiles, imageFiles: ImageFiles, tape: JSONTape, freeing: Bool) {
@@ -96,6 +99,7 @@ struct DocumentReader {
         tapeToFree = freeing ? tape : nil
         keys = tape.keys
         keyNumbers = tape.keys.map { LayoutDocument.keyRules.keyNumbers[$0] ?? -1 }
+        readsVariants = tape.keyRules === LayoutDocument.keyRules
     }
 
     mutating func document(
@@ -238,15 +242,22 @@ struct DocumentReader {
         guard let typeValue else {
             throw DocumentError(path: path, message: "an element needs a \"type\"")
         }
-        // The path is made only for an error: every element has a type.
-        guard let type = typeValue.stringValue else {
-            throw wrongKind(typeValue, expected: "a string", at: path.appending("type"))
-        }
-        guard let kindPosition = ElementKind.position(of: type) else {
-            let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
-            throw DocumentError(
-                path: path.appending("type"),
-                message: "unknown element type \(jsonString(type)) (expected one of \(known))")
+        let kindPosition: Int
+        if readsVariants, let variant = typeValue.selectedVariant {
+            // The parser found the type as it read it.
+            kindPosition = ElementKeyNumbers.kindPositions[variant]
+        } else {
+            // The path is made only for an error: every element has a type.
+            guard let type = typeValue.stringValue else {
+                throw wrongKind(typeValue, expected: "a string", at: path.appending("type"))
+            }
+            guard let position = ElementKind.position(of: type) else {
+                let known = ElementKind.all.map(\.type).sorted().map { jsonString($0) }.joined(separator: ", ")
+                throw DocumentError(
+                    path: path.appending("type"),
+                    message: "unknown element type \(jsonString(type)) (expected one of \(known))")
+            }
+            kindPosition = position
         }
         let kind = ElementKind.all[kindPosition]
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
@@ -289,23 +300,27 @@ struct DocumentReader {
             let keyNumber = keyNumbers[next.keyIndex], member = next.value
             if keyNumber == ElementKeyNumbers.type { continue }
             let key = keys[next.keyIndex]
-            let path = frame.values.path.appending(key)
+            // The member's path, `frame.values.path.appending(key)`, is made only where it is needed: for an element
+            // it holds, or for an error.
             switch keyNumber {
-            case ElementKeyNumbers.name: frame.name = try string(member, at: path)
+            case ElementKeyNumbers.name: frame.name = try string(member, at: frame.values.path.appending(key))
             case ElementKeyNumbers.style:
-                frame.style = styles.shared(try style(member, at: path, percentages: &frame.percentages))
+                frame.style = styles.shared(
+                    try style(member, at: frame.values.path.appending(key), percentages: &frame.percentages))
             default:
                 guard let keyPosition = ElementKeyNumbers.position(of: keyNumber, kind: frame.kindPosition) else {
-                    throw DocumentError(path: path, message: frame.kind.unknownKeyMessage(key))
+                    throw DocumentError(
+                        path: frame.values.path.appending(key), message: frame.kind.unknownKeyMessage(key))
                 }
                 let declared = frame.kind.keys[keyPosition]
                 switch declared.value {
                 case .element:
+                    let path = frame.values.path.appending(key)
                     frame.pending = PendingKey(key: key, keyPosition: keyPosition, path: path, items: nil, built: [])
                     return Child(value: member, path: path, keyPosition: keyPosition, index: nil)
                 case .elements:
-                    guard member.kind == .array else {
-                        throw wrongKind(member, expected: "an array of elements", at: path)
+                    guard case .array = member.kind else {
+                        throw wrongKind(member, expected: "an array of elements", at: frame.values.path.appending(key))
                     }
                     var items = member.elements.makeIterator()
                     guard let first = items.next() else {
@@ -315,7 +330,7 @@ struct DocumentReader {
                     var built: [LayoutElement] = []
                     built.reserveCapacity(member.count)
                     // Stored once: every item's path extends it.
-                    let arrayPath = path.stored()
+                    let arrayPath = frame.values.path.appending(key).stored()
                     frame.pending = PendingKey(
                         key: key, keyPosition: keyPosition, path: arrayPath, items: items,
                         built: built)
@@ -323,7 +338,8 @@ struct DocumentReader {
                         value: first, path: arrayPath.appending(index: 0), keyPosition: keyPosition,
                         index: 0)
                 default:
-                    frame.values.set(key, try value(member, declared.value, key: key, at: path))
+                    frame.values.set(
+                        key, try value(member, declared.value, key: key, at: frame.values.path.appending(key)))
                     if declared.isPaint { frame.hasPaint = true }
                 }
             }
@@ -364,30 +380,30 @@ struct DocumentReader {
 
     /// A key's value that is not an element, checked against what its declaration says it must be.
     func value(
-        _ value: JSONValueRef, _ kind: ElementValueKind, key: String, at path: JSONPath
+        _ value: JSONValueRef, _ kind: ElementValueKind, key: String, at path: @autoclosure () -> JSONPath
     )
         throws(DocumentError) -> ElementValues.Value
     {
         switch kind {
         case .element, .elements: preconditionFailure("elements are read by element(_:at:)")
-        case .number(let allowsNegative): return .number(try number(value, at: path, allowsNegative: allowsNegative))
+        case .number(let allowsNegative): return .number(try number(value, at: path(), allowsNegative: allowsNegative))
         case .positiveNumber:
-            let number = try number(value, at: path, allowsNegative: false)
-            guard number > 0 else { throw DocumentError(path: path, message: "the \(key) must be greater than 0") }
+            let number = try number(value, at: path(), allowsNegative: false)
+            guard number > 0 else { throw DocumentError(path: path(), message: "the \(key) must be greater than 0") }
             return .number(number)
-        case .bool: return .bool(try bool(value, at: path))
-        case .choice(let names): return .choice(try choiceIndex(value, names, at: path))
-        case .size: return .size(try size(value, at: path))
-        case .point: return .point(try point(value, at: path))
-        case .insets: return .insets(try insets(value, at: path))
-        case .string: return .string(try string(value, at: path))
-        case .color: return .color(try color(value, at: path))
-        case .fraction: return .number(try fraction(value, at: path))
-        case .corners: return .corners(try corners(value, at: path))
-        case .gradient: return .gradient(try gradient(value, at: path))
-        case .count: return .number(Double(try wholeNumber(value, at: path)))
-        case .fontName: return .font(try font(named: value, at: path))
-        case .runs: return .runs(try runs(value, at: path))
+        case .bool: return .bool(try bool(value, at: path()))
+        case .choice(let names): return .choice(try choiceIndex(value, names, at: path()))
+        case .size: return .size(try size(value, at: path()))
+        case .point: return .point(try point(value, at: path()))
+        case .insets: return .insets(try insets(value, at: path()))
+        case .string: return .string(try string(value, at: path()))
+        case .color: return .color(try color(value, at: path()))
+        case .fraction: return .number(try fraction(value, at: path()))
+        case .corners: return .corners(try corners(value, at: path()))
+        case .gradient: return .gradient(try gradient(value, at: path()))
+        case .count: return .number(Double(try wholeNumber(value, at: path())))
+        case .fontName: return .font(try font(named: value, at: path()))
+        case .runs: return .runs(try runs(value, at: path()))
         }
     }
 
@@ -437,7 +453,7 @@ struct DocumentReader {
 
     /// The fonts `fallbackFonts` names, in order: names from `fonts` (or `"default"`).
     func readFallbackFonts(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) {
-        guard value.kind == .array else { throw wrongKind(value, expected: "an array of font names", at: path) }
+        guard case .array = value.kind else { throw wrongKind(value, expected: "an array of font names", at: path) }
         let path = path.stored()
         fonts.fallbackFonts = try (0..<value.count).map { (index) throws(DocumentError) in
             try font(named: value.element(at: index)!, at: path.appending(index: index))
@@ -461,7 +477,7 @@ struct DocumentReader {
     /// A text's `runs`: objects with `text` and optionally `font`, `size`, `color`, `letterSpacing`, the
     /// decorations (`underline`, `strikethrough`, their colours) and `backgroundColor`.
     func runs(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> [DocumentRun] {
-        guard value.kind == .array else { throw wrongKind(value, expected: "an array of runs", at: path) }
+        guard case .array = value.kind else { throw wrongKind(value, expected: "an array of runs", at: path) }
         let path = path.stored()
         var runs: [DocumentRun] = []
         for (index, item) in value.elements.enumerated() {
@@ -515,23 +531,52 @@ struct DocumentReader {
         }
     }
 
+    /// By stored dimension (``storedDimensionNames``): the style key that wrote it. Six slots in place: an array
+    /// here was a quarter of reading a style.
+    struct WrittenDimensions {
+        private var slots: (StyleKey?, StyleKey?, StyleKey?, StyleKey?, StyleKey?, StyleKey?)
+
+        init() { slots = (nil, nil, nil, nil, nil, nil) }
+
+        subscript(dimension: Int) -> StyleKey? {
+            get {
+                switch dimension {
+                case 0: slots.0
+                case 1: slots.1
+                case 2: slots.2
+                case 3: slots.3
+                case 4: slots.4
+                default: slots.5
+                }
+            }
+            set {
+                switch dimension {
+                case 0: slots.0 = newValue
+                case 1: slots.1 = newValue
+                case 2: slots.2 = newValue
+                case 3: slots.3 = newValue
+                case 4: slots.4 = newValue
+                default: slots.5 = newValue
+                }
+            }
+        }
+    }
+
     /// Reads a `style` object; `percentages` gets the percentage min and max sizes it sets, each with the path of
     /// the value that set it (`minWidth`, or `minLayoutSize[0]`), so that a layout error can point there.
     func style(
-        _ value: JSONValueRef, at path: JSONPath, percentages: inout [LayoutDocument.PercentageBound]
+        _ value: JSONValueRef, at path: @autoclosure () -> JSONPath,
+        percentages: inout [LayoutDocument.PercentageBound]
     )
         throws(DocumentError) -> Style
     {
-        let path = path.stored()
         var style = Style()
-        // By stored dimension (``storedDimensionNames``): the key that wrote it.
-        var writtenBy = [StyleKey?](repeating: nil, count: Self.storedDimensionNames.count)
-        var members = try members(of: value, at: path).makeIterator()
+        var writtenBy = WrittenDimensions()
+        var members = try members(of: value, at: path()).makeIterator()
         while let next = members.nextMember() {
             let key = keys[next.keyIndex], member = next.value
-            let path = path.appending(key)
             guard let styleKey = StyleKey.byNumber.key(numbered: keyNumbers[next.keyIndex]) else {
-                throw DocumentError(path: path, message: StyleKey.unknownKeyMessage(key))
+                throw DocumentError(path: path().appending(key), message: StyleKey.unknownKeyMessage(key))
             }
             var stored = Self.storedDimensions(styleKey)
             while stored != 0 {
@@ -539,7 +584,7 @@ struct DocumentReader {
                 stored &= stored - 1
                 if let earlier = writtenBy[dimension] {
                     throw DocumentError(
-                        path: path,
+                        path: path().appending(key),
                         message:
                             "sets \(Self.storedDimensionNames[dimension]), which \(jsonString(earlier.rawValue)) "
                             + "already sets (the result would depend on order)"
@@ -548,27 +593,28 @@ struct DocumentReader {
                 writtenBy[dimension] = styleKey
             }
             switch styleKey {
-            case .width: style.width = try dimension(member, at: path)
-            case .height: style.height = try dimension(member, at: path)
-            case .minWidth: style.minWidth = try dimension(member, at: path)
-            case .maxWidth: style.maxWidth = try dimension(member, at: path)
-            case .minHeight: style.minHeight = try dimension(member, at: path)
-            case .maxHeight: style.maxHeight = try dimension(member, at: path)
-            case .preferredSize: style.preferredSize = try size(member, at: path)
-            case .minSize: style.minSize = try size(member, at: path)
-            case .maxSize: style.maxSize = try size(member, at: path)
-            case .preferredLayoutSize: style.preferredLayoutSize = try layoutSize(member, at: path)
-            case .minLayoutSize: style.minLayoutSize = try layoutSize(member, at: path)
-            case .maxLayoutSize: style.maxLayoutSize = try layoutSize(member, at: path)
-            case .spacingBefore: style.spacingBefore = try number(member, at: path, allowsNegative: true)
-            case .spacingAfter: style.spacingAfter = try number(member, at: path, allowsNegative: true)
-            case .flexGrow: style.flexGrow = try number(member, at: path, allowsNegative: false)
-            case .flexShrink: style.flexShrink = try number(member, at: path, allowsNegative: false)
-            case .ascender: style.ascender = try number(member, at: path, allowsNegative: true)
-            case .descender: style.descender = try number(member, at: path, allowsNegative: true)
-            case .flexBasis: style.flexBasis = try dimension(member, at: path)
-            case .alignSelf: style.alignSelf = try choice(member, at: path, AlignSelf.self)
-            case .layoutPosition: style.layoutPosition = try point(member, at: path)
+            case .width: style.width = try dimension(member, at: path().appending(key))
+            case .height: style.height = try dimension(member, at: path().appending(key))
+            case .minWidth: style.minWidth = try dimension(member, at: path().appending(key))
+            case .maxWidth: style.maxWidth = try dimension(member, at: path().appending(key))
+            case .minHeight: style.minHeight = try dimension(member, at: path().appending(key))
+            case .maxHeight: style.maxHeight = try dimension(member, at: path().appending(key))
+            case .preferredSize: style.preferredSize = try size(member, at: path().appending(key))
+            case .minSize: style.minSize = try size(member, at: path().appending(key))
+            case .maxSize: style.maxSize = try size(member, at: path().appending(key))
+            case .preferredLayoutSize: style.preferredLayoutSize = try layoutSize(member, at: path().appending(key))
+            case .minLayoutSize: style.minLayoutSize = try layoutSize(member, at: path().appending(key))
+            case .maxLayoutSize: style.maxLayoutSize = try layoutSize(member, at: path().appending(key))
+            case .spacingBefore:
+                style.spacingBefore = try number(member, at: path().appending(key), allowsNegative: true)
+            case .spacingAfter: style.spacingAfter = try number(member, at: path().appending(key), allowsNegative: true)
+            case .flexGrow: style.flexGrow = try number(member, at: path().appending(key), allowsNegative: false)
+            case .flexShrink: style.flexShrink = try number(member, at: path().appending(key), allowsNegative: false)
+            case .ascender: style.ascender = try number(member, at: path().appending(key), allowsNegative: true)
+            case .descender: style.descender = try number(member, at: path().appending(key), allowsNegative: true)
+            case .flexBasis: style.flexBasis = try dimension(member, at: path().appending(key))
+            case .alignSelf: style.alignSelf = try choice(member, at: path().appending(key), AlignSelf.self)
+            case .layoutPosition: style.layoutPosition = try point(member, at: path().appending(key))
             }
         }
         let anyPercentage =
@@ -582,7 +628,7 @@ struct DocumentReader {
         for bound in bounds where bound.dimension.unit == .fraction {
             // Each stored size is written by exactly one key (a second one is an error above).
             guard let key = writtenBy[bound.stored] else { continue }
-            var valuePath = path.appending(key.rawValue)
+            var valuePath = path().appending(key.rawValue)
             if Self.storedDimensions(key).nonzeroBitCount == 2 {
                 valuePath = valuePath.appending(index: bound.onWidth ? 0 : 1)
             }
@@ -592,33 +638,33 @@ struct DocumentReader {
     }
 
     /// A number of points, `"<n>pt"`, `"<n>%"` (0…100) or `"auto"`.
-    func dimension(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Dimension {
-        if value.kind == .number { return .points(try length(value, at: path)) }
+    func dimension(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Dimension {
+        if case .number = value.kind { return .points(try length(value, at: path())) }
         guard let text = value.stringValue else {
-            throw wrongKind(value, expected: "a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\")", at: path)
+            throw wrongKind(value, expected: "a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\")", at: path())
         }
         guard let dimension = Dimension(strictlyParsing: text) else {
             throw DocumentError(
-                path: path,
+                path: path(),
                 message:
                     "expected a dimension (a number, \"<n>pt\", \"<n>%\" or \"auto\"), got \(value.shortDescription)")
         }
         if dimension.unit == .points && dimension.value < 0 {
-            throw DocumentError(path: path, message: "a size must not be negative, got \(value.shortDescription)")
+            throw DocumentError(path: path(), message: "a size must not be negative, got \(value.shortDescription)")
         }
         if dimension.unit == .fraction && !(0...1).contains(dimension.value) {
             throw DocumentError(
-                path: path,
+                path: path(),
                 message:
                     "a percentage must lie between 0% and 100%, got \(value.shortDescription)")
         }
         return dimension
     }
 
-    func layoutSize(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> LayoutSize {
-        let (first, second, path) = try pair(value, at: path)
+    func layoutSize(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> LayoutSize {
+        let (first, second) = try pair(value, at: path())
         return LayoutSize(
-            width: try dimension(first, at: path.appending(index: 0)),
-            height: try dimension(second, at: path.appending(index: 1)))
+            width: try dimension(first, at: path().appending(index: 0)),
+            height: try dimension(second, at: path().appending(index: 1)))
     }
 }

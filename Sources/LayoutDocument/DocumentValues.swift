@@ -13,10 +13,10 @@ extension DocumentReader {
             let path = path.appending(key)
             // The key first: an unknown key is reported as such, whatever its value.
             guard let rangeKey = SizeRangeKey(rawValue: key) else { throw unknownKey(key, at: path) }
-            let (first, second, itemsPath) = try pair(member, at: path)
+            let (first, second) = try pair(member, at: path)
             let bound = (
-                try number(first, at: itemsPath.appending(index: 0), allowsNegative: false, allowsInfinity: true),
-                try number(second, at: itemsPath.appending(index: 1), allowsNegative: false, allowsInfinity: true)
+                try number(first, at: path.appending(index: 0), allowsNegative: false, allowsInfinity: true),
+                try number(second, at: path.appending(index: 1), allowsNegative: false, allowsInfinity: true)
             )
             switch rangeKey {
             case .min: range.min = Size(bound.0, bound.1)
@@ -32,17 +32,15 @@ extension DocumentReader {
         return range
     }
 
-    func insets(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> EdgeInsets {
-        let path = path.stored()
+    func insets(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> EdgeInsets {
         var insets = EdgeInsets.zero
-        var members = try members(of: value, at: path).makeIterator()
+        var members = try members(of: value, at: path()).makeIterator()
         while let next = members.nextMember() {
             let key = keys[next.keyIndex], member = next.value
-            let path = path.appending(key)
             guard let side = InsetKey.byNumber.key(numbered: keyNumbers[next.keyIndex]) else {
-                throw unknownKey(key, at: path)
+                throw unknownKey(key, at: path().appending(key))
             }
-            let inset = try number(member, at: path, allowsNegative: true, allowsInfinity: true)
+            let inset = try number(member, at: path().appending(key), allowsNegative: true, allowsInfinity: true)
             switch side {
             case .top: insets.top = inset
             case .left: insets.left = inset
@@ -53,32 +51,33 @@ extension DocumentReader {
         return insets
     }
 
-    func size(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Size {
-        let (first, second, path) = try pair(value, at: path)
-        return Size(try length(first, at: path.appending(index: 0)), try length(second, at: path.appending(index: 1)))
+    func size(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Size {
+        let (first, second) = try pair(value, at: path())
+        return Size(
+            try length(first, at: path().appending(index: 0)), try length(second, at: path().appending(index: 1)))
     }
 
-    func point(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Point {
-        let (first, second, path) = try pair(value, at: path)
+    func point(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Point {
+        let (first, second) = try pair(value, at: path())
         return Point(
-            try number(first, at: path.appending(index: 0), allowsNegative: true),
-            try number(second, at: path.appending(index: 1), allowsNegative: true))
+            try number(first, at: path().appending(index: 0), allowsNegative: true),
+            try number(second, at: path().appending(index: 1), allowsNegative: true))
     }
 
     /// A finite, non-negative number of points.
-    func length(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Double {
-        try number(value, at: path, allowsNegative: false)
+    func length(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Double {
+        try number(value, at: path(), allowsNegative: false)
     }
 
     /// A whole number from 0 to `Int32.max`.
-    func wholeNumber(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Int {
-        let number = try number(value, at: path, allowsNegative: false)
+    func wholeNumber(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Int {
+        let number = try number(value, at: path(), allowsNegative: false)
         guard number == number.rounded() else {
-            throw DocumentError(path: path, message: "expected a whole number, got \(value.shortDescription)")
+            throw DocumentError(path: path(), message: "expected a whole number, got \(value.shortDescription)")
         }
         guard number <= Double(Int32.max) else {
             throw DocumentError(
-                path: path,
+                path: path(),
                 message:
                     "the number \(value.shortDescription) is too large (at most \(Int32.max))")
         }
@@ -87,53 +86,55 @@ extension DocumentReader {
 
     /// A finite number; `"inf"` too where unbounded is allowed.
     func number(
-        _ value: JSONValueRef, at path: JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false
+        _ value: JSONValueRef, at path: @autoclosure () -> JSONPath, allowsNegative: Bool, allowsInfinity: Bool = false
     )
         throws(DocumentError) -> Double
     {
         if allowsInfinity, value.stringValue == "inf" { return .infinity }
         guard let number = value.numberValue else {
-            throw wrongKind(value, expected: allowsInfinity ? "a number or \"inf\"" : "a number", at: path)
+            throw wrongKind(value, expected: allowsInfinity ? "a number or \"inf\"" : "a number", at: path())
         }
         if value.isOverflow {
             throw DocumentError(
-                path: path,
+                path: path(),
                 message:
                     "the number \(value.numberText ?? value.shortDescription) is too large to be finite"
                     + (allowsInfinity ? " (write \"inf\" for unbounded)" : ""))
         }
         if !allowsNegative && number < 0 {
-            throw DocumentError(path: path, message: "must not be negative, got \(value.shortDescription)")
+            throw DocumentError(path: path(), message: "must not be negative, got \(value.shortDescription)")
         }
         return number
     }
 
-    /// The two items of a `[first, second]` value, and the path theirs are made from (`path.appending(index: 0)`
-    /// and `1`). The caller reads them: a closure reading them here would copy the reader for every pair.
+    /// The two items of a `[first, second]` value. The caller reads them: a closure reading them here would copy the
+    /// reader for every pair.
     func pair(
-        _ value: JSONValueRef, at path: JSONPath
-    ) throws(DocumentError) -> (JSONValueRef, JSONValueRef, JSONPath) {
-        guard value.kind == .array, value.count == 2,
+        _ value: JSONValueRef, at path: @autoclosure () -> JSONPath
+    ) throws(DocumentError) -> (JSONValueRef, JSONValueRef) {
+        guard case .array = value.kind, value.count == 2,
             let first = value.element(at: 0), let second = value.element(at: 1)
         else {
-            guard value.kind == .array else { throw wrongKind(value, expected: "an array of two values", at: path) }
+            guard case .array = value.kind else {
+                throw wrongKind(value, expected: "an array of two values", at: path())
+            }
             let count =
                 value.count == 0
                 ? "an empty array"
                 : value.count == 1
                     ? "an array of 1 value"
                     : "an array of \(value.count) values"
-            throw DocumentError(path: path, message: "expected an array of two values, got \(count)")
+            throw DocumentError(path: path(), message: "expected an array of two values, got \(count)")
         }
-        return (first, second, path.stored())
+        return (first, second)
     }
 
     /// A CSS colour (``RGBA/init(css:)``).
-    func color(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> RGBA {
-        let text = try string(value, at: path)
+    func color(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> RGBA {
+        let text = try string(value, at: path())
         guard let color = RGBA(css: text) else {
             throw DocumentError(
-                path: path,
+                path: path(),
                 message: "expected a CSS colour (a name such as \"tomato\", \"#rgb\", "
                     + "\"#rrggbb\", \"rgb(…)\" or \"hsl(…)\"), got \(value.shortDescription)")
         }
@@ -141,17 +142,17 @@ extension DocumentReader {
     }
 
     /// A number from 0 to 1.
-    func fraction(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Double {
-        let number = try number(value, at: path, allowsNegative: true)
+    func fraction(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Double {
+        let number = try number(value, at: path(), allowsNegative: true)
         guard (0...1).contains(number) else {
-            throw DocumentError(path: path, message: "must lie between 0 and 1, got \(value.shortDescription)")
+            throw DocumentError(path: path(), message: "must lie between 0 and 1, got \(value.shortDescription)")
         }
         return number
     }
 
     /// `maskedCorners`: an array of corner names.
     func corners(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Corners {
-        guard value.kind == .array else { throw wrongKind(value, expected: "an array of corner names", at: path) }
+        guard case .array = value.kind else { throw wrongKind(value, expected: "an array of corner names", at: path) }
         let path = path.stored()
         var corners: Corners = []
         for (index, item) in value.elements.enumerated() {
@@ -177,7 +178,7 @@ extension DocumentReader {
             guard let gradientKey = GradientKey(rawValue: key) else { throw unknownKey(key, at: keyPath) }
             switch gradientKey {
             case .colors, .locations:
-                guard member.kind == .array else {
+                guard case .array = member.kind else {
                     throw wrongKind(
                         member,
                         expected: gradientKey == .colors
@@ -227,44 +228,46 @@ extension DocumentReader {
         return gradient
     }
 
-    func string(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> String {
-        guard let text = value.stringValue else { throw wrongKind(value, expected: "a string", at: path) }
+    func string(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> String {
+        guard let text = value.stringValue else { throw wrongKind(value, expected: "a string", at: path()) }
         return text
     }
 
-    func bool(_ value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> Bool {
-        guard let flag = value.boolValue else { throw wrongKind(value, expected: "true or false", at: path) }
+    func bool(_ value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> Bool {
+        guard let flag = value.boolValue else { throw wrongKind(value, expected: "true or false", at: path()) }
         return flag
     }
 
     func choice<T: DocumentChoice>(
-        _ value: JSONValueRef, at path: JSONPath, _ type: T.Type
+        _ value: JSONValueRef, at path: @autoclosure () -> JSONPath, _ type: T.Type
     ) throws(DocumentError)
         -> T
     {
-        T.documentValues[try choiceIndex(value, T.documentNames, at: path)]
+        T.documentValues[try choiceIndex(value, T.documentNames, at: path())]
     }
 
     /// The position of the value in `names`, which it must be one of.
-    func choiceIndex(_ value: JSONValueRef, _ names: [String], at path: JSONPath) throws(DocumentError) -> Int {
+    func choiceIndex(
+        _ value: JSONValueRef, _ names: [String], at path: @autoclosure () -> JSONPath
+    ) throws(DocumentError) -> Int {
         // Names of another length are passed over without comparing their text.
         guard let text = value.stringValue,
             let index = names.firstIndex(where: { $0.utf8.count == text.utf8.count && $0 == text })
         else {
             let list = names.map { jsonString($0) }.joined(separator: ", ")
-            throw DocumentError(path: path, message: "expected one of \(list), got \(value.shortDescription)")
+            throw DocumentError(path: path(), message: "expected one of \(list), got \(value.shortDescription)")
         }
         return index
     }
 
     /// An object's members, rejecting anything else and duplicate keys.
-    func members(of value: JSONValueRef, at path: JSONPath) throws(DocumentError) -> JSONMembers {
-        guard value.kind == .object else {
-            throw wrongKind(value, expected: "an object", at: path)
+    func members(of value: JSONValueRef, at path: @autoclosure () -> JSONPath) throws(DocumentError) -> JSONMembers {
+        guard case .object = value.kind else {
+            throw wrongKind(value, expected: "an object", at: path())
         }
         let members = value.members
         if let key = members.firstRepeatedKey {
-            throw DocumentError(path: path.appending(key), message: "duplicate key \(jsonString(key))")
+            throw DocumentError(path: path().appending(key), message: "duplicate key \(jsonString(key))")
         }
         return members
     }

@@ -67,7 +67,7 @@ package final class JSONKeyRules: Sendable {
     /// By rule, variant and key number: what a key means in an object of that rule and variant.
     private let variantTables: [[[Lookup]]]
     /// By rule: the number of its variants' names (in ``variantNames``), and the key number of its selector.
-    private let variantNumbers: [NameTable]
+    let variantNumbers: [NameTable]
     private let variantNames: [[String]]
     private let selectors: [Int32]
 
@@ -134,6 +134,9 @@ package final class JSONKeyRules: Sendable {
     func variant(of rule: Int32, named name: String) -> Int32 {
         variantNumbers[Int(rule)].position(of: name).map(Int32.init) ?? Self.unknownVariant
     }
+
+    /// The names of the variants of rule `rule`, by variant number.
+    package func variantNames(of rule: Int) -> [String] { variantNames[rule] }
 
     /// The error message for `key` in an object of rule `rule` and variant `variant`.
     func message(for key: String, rule: Int32, variant: Int32) -> String {

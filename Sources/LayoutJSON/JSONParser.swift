@@ -26,7 +26,7 @@ extension JSONTape {
             JSONTape(
                 storage: JSONTape.Storage(
                     entries: parser.entries, strings: parser.strings,
-                    stringStarts: parser.stringStarts, keys: parser.keys)))
+                    stringStarts: parser.stringStarts, keys: parser.keys, keyRules: keyRules)))
     }
 
     /// The first error in `bytes`, the beginning of a longer input that must be a layout document whose keys follow
@@ -211,15 +211,25 @@ struct JSONParser {
                     continue valueLoop
                 }
             case ASCII.quote:
+                let open = position
                 let string = try parseString()
+                var selected: UInt32 = 0
                 if let keyRules, pendingKey != Entry.noKey, let top = stack.indices.last, stack[top].rule >= 0,
                     keyNumbers[Int(pendingKey)] == keyRules.selector(of: stack[top].rule)
                 {
-                    stack[top].variant = keyRules.variant(of: stack[top].rule, named: string)
+                    // A string whose bytes are as many as its text's has no escape: its bytes are its text.
+                    let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(position - 1)])
+                    let variant =
+                        text.count == string.utf8.count
+                        ? keyRules.variant(of: stack[top].rule, text: text)
+                        : keyRules.variant(of: stack[top].rule, named: string)
+                    stack[top].variant = variant
+                    if variant >= 0 { selected = UInt32(variant) + 1 }
                 }
                 let stringIndex = UInt64(strings.count)
                 strings.append(string)
-                entries.append(Entry(kind: .string, payload: stringIndex, end: index &+ 1, key: pendingKey))
+                entries.append(
+                    Entry(kind: .string, payload: stringIndex, end: index &+ 1, auxiliary: selected, key: pendingKey))
             case ASCII.minus, ASCII.zero...ASCII.nine:
                 try parseNumber(key: pendingKey)
             case UInt8(ascii: "t"):
@@ -724,5 +734,22 @@ struct JSONParser {
         case ASCII.dot: return fail(offset, "numbers must start with a digit")
         default: return fail(offset, "expected a value")
         }
+    }
+}
+
+extension JSONKeyRules {
+    /// ``variant(of:named:)`` for a name given as its UTF-8 bytes, which stay alive for the call.
+    func variant(of rule: Int32, text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        variantNumbers[Int(rule)].position(ofText: text).map(Int32.init) ?? Self.unknownVariant
+    }
+}
+
+extension NameTable {
+    /// ``position(of:)`` for a name given as its UTF-8 bytes, which stay alive for the call: the parser looks up
+    /// what it reads before making a string of it.
+    func position(ofText text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = text.count
+        let hash = count > 0 ? Self.hash(count: count, first: text[0], last: text[count - 1]) : 0
+        return position(hash: hash) { texts[$0].count == count && texts[$0].elementsEqual(text) }
     }
 }

@@ -47,7 +47,8 @@ package struct JSONTape: Sendable {
         /// Index just past the last descendant (`index + 1` for scalars).
         @usableFromInline var endIndex: UInt32
         /// Containers: number of direct children. Overflowed numbers: index in
-        /// the strings list of the original text. Otherwise 0.
+        /// the strings list of the original text. A selector's string (see
+        /// ``JSONValueRef/selectedVariant``): 1 + the variant it names. Otherwise 0.
         @usableFromInline var auxiliary: UInt32
         /// Index of the member key in `keys`, or `noKey`.
         @usableFromInline var key: UInt32
@@ -113,12 +114,18 @@ package struct JSONTape: Sendable {
         let stringStarts: [Int]
         /// Object keys, referenced by index.
         let keys: [String]
+        /// The rules the document was parsed with, if any.
+        let keyRules: JSONKeyRules?
 
-        init(entries: ChunkedList<Entry>, strings: ChunkedList<String>, stringStarts: [Int], keys: [String]) {
+        init(
+            entries: ChunkedList<Entry>, strings: ChunkedList<String>, stringStarts: [Int], keys: [String],
+            keyRules: JSONKeyRules?
+        ) {
             self.entries = entries
             self.strings = strings
             self.stringStarts = stringStarts
             self.keys = keys
+            self.keyRules = keyRules
         }
     }
 
@@ -150,6 +157,10 @@ package struct JSONTape: Sendable {
 
     /// Object keys, referenced by index.
     package var keys: [String] { storage.keys }
+
+    /// The rules the document was parsed with (``init(bytes:keyRules:)``), if any: the variants of
+    /// ``JSONValueRef/selectedVariant`` are theirs.
+    package var keyRules: JSONKeyRules? { storage.keyRules }
 
     /// Number of values in the document.
     package var count: Int { storage.entries.count }
@@ -212,6 +223,14 @@ package struct JSONValueRef: Sendable {
     /// The decoded string, or `nil` if not a string.
     @inline(__always) package var stringValue: String? {
         entry.stringIndex.map { tape.string($0) }
+    }
+
+    /// For the string value of an object's selector (an element's `type`) in a document parsed with key rules: the
+    /// number of the variant it names, which the parser found as it read it; `nil` for any other value, or when
+    /// the string names no variant.
+    package var selectedVariant: Int? {
+        let entry = entry
+        return entry.kind == .string && entry.auxiliary > 0 ? Int(entry.auxiliary) - 1 : nil
     }
 
     /// The key under which this value sits in its parent object, if any.
