@@ -17,7 +17,8 @@
 # Everything it makes lives under .build-fuzz/fuzz/ (gitignored):
 #   bin/fuzz-layout   the fuzzer            corpus/     the growing working corpus (kept between runs)
 #   seeds/            rebuilt every run: the `document` of every case in Tests/ConformanceTests/Cases, the documents
-#                     of Benchmarks/Documents and Examples/, and Tests/RegressionCases/
+#                     of Benchmarks/Documents and Examples/, Tests/RegressionCases/, texts of long combining
+#                     sequences, and the system's DejaVu Sans fonts (FONT inputs)
 #   generated/        documents from the property generator (--generate)
 #   artifacts/        crash-*, timeout-*, oom-* inputs      runs.log    one line per run: seconds, executions
 set -euo pipefail
@@ -138,6 +139,15 @@ if os.path.isdir(cases):
         if not file.endswith(".md"):
             with open(os.path.join(cases, file), "rb") as f:
                 write(f.read(), "regression")
+# Texts of long combining sequences (a base of several scripts followed by marks, with and without CGJ between
+# them): shaping such a text must stay linear in its length (the format reference's Stream-Safe limit).
+bases = ("a", "\u00ed", "\u0915", "\u5c71", "\u0628", "\U0001F44D")
+for marks in ("\u0301", "\u0301\u0308\u0323", "\u034f\u0301", "\u093f\u094d"):
+    for count in (31, 1_000, 20_000):
+        texts = [{"type": "text", "text": base + marks * (count // len(marks)) + " end"} for base in bases]
+        document = {"sizeRange": {"min": [0, 0], "max": [300, "inf"]},
+                    "root": {"type": "stack", "direction": "vertical", "children": texts}}
+        write(json.dumps(document, separators=(",", ":")), "combining")
 # Font files (from the system, never committed): inputs starting with "FONT" are font files the target loads
 # and lays text out with, so libFuzzer mutates real fonts too.
 for font in ("DejaVuSans.ttf", "DejaVuSansMono.ttf"):
