@@ -347,8 +347,7 @@ struct JSONParser {
         while cursor < end, bytes[cursor] != ASCII.quote, bytes[cursor] != ASCII.backslash { cursor += 1 }
         guard cursor < end, bytes[cursor] == ASCII.quote else { return index(ofKey: try parseString()) }
         let length = cursor - start
-        let slot =
-            length > 0 ? (length &* 31 &+ Int(bytes[start]) &* 7 &+ Int(bytes[cursor - 1])) & 255 : 0
+        let slot = length > 0 ? NameTable.hash(count: length, first: bytes[start], last: bytes[cursor - 1]) & 255 : 0
         if let recent = recentKeys[slot], recent.length == length, sameBytes(recent.start, start, length) {
             position = cursor + 1
             return recent.index
@@ -748,8 +747,6 @@ extension NameTable {
     /// ``position(of:)`` for a name given as its UTF-8 bytes, which stay alive for the call: the parser looks up
     /// what it reads before making a string of it.
     func position(ofText text: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = text.count
-        let hash = count > 0 ? Self.hash(count: count, first: text[0], last: text[count - 1]) : 0
-        return position(hash: hash) { texts[$0].count == count && texts[$0].elementsEqual(text) }
+        position(hash: Self.hash(text)) { texts[$0].count == text.count && texts[$0].elementsEqual(text) }
     }
 }

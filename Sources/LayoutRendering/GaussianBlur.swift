@@ -133,7 +133,8 @@ enum GaussianBlur {
         }
     }
 
-    /// ``byte(_:)`` of eight values at once, with the same result lane by lane: each value kept within 0…255,
+    /// `min(max(value.rounded(), 0), 255)` (halves away from zero) of eight values at once as bytes, without a call
+    /// to `roundf`: each value kept within 0…255,
     /// made whole towards zero (adding 2²³ rounds a float of that range to the nearest integer, exactly; one less
     /// where that went above it), one more where the fraction left is at least a half; then 2²³ added again leaves
     /// the byte in the float's low bits.
@@ -148,16 +149,6 @@ enum GaussianBlur {
         var result = SIMD8<UInt8>()
         for k in 0..<8 { result[k] = UInt8(truncatingIfNeeded: bits[k]) }
         return result
-    }
-
-    /// `min(max(value.rounded(), 0), 255)` as a byte (halves away from zero), without a call to `roundf`: the
-    /// integer part of a float below 256 is exact, and so is the fraction left by taking it away.
-    @inline(__always)
-    static func byte(_ value: Float) -> UInt8 {
-        guard value > 0 else { return 0 }
-        guard value < 255 else { return 255 }
-        let whole = UInt8(value)
-        return value - Float(whole) >= 0.5 ? whole + 1 : whole
     }
 
     /// `count` values of a line (floats, or ``Lanes`` of eight lines) blurred, in `line` or `scratch`: the one

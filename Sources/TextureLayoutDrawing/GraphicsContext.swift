@@ -249,29 +249,25 @@ public final class CGContext {
             CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
             CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
         ].map(device)
-        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
-        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
-        let opacity = Double(min(max(alpha, 0), 1) * state.alpha)
-        guard opacity > 0 else { return }
-        if opacity < 1 { commands.append(.pushGroup(opacity: opacity)) }
-        commands.append(
-            .image(
-                ImageDrawing(
-                    width: bitmap.width, height: bitmap.height,
-                    premultipliedRGBA: bitmap.premultipliedRGBA,
-                    destination: Rect(
-                        x: minX, y: minY, width: maxX - minX,
-                        height: maxY - minY))))
-        if opacity < 1 { commands.append(.popGroup) }
+        let image = DisplayCommand.image(
+            ImageDrawing(
+                width: bitmap.width, height: bitmap.height, premultipliedRGBA: bitmap.premultipliedRGBA,
+                destination: Rect(PathShapes.bounds(of: corners))))
+        append([image], opacity: Double(min(max(alpha, 0), 1) * state.alpha))
     }
 
     /// Draws `content` (commands in the context's points, made elsewhere: a node's contents) under the clip and
     /// with the alpha of the current state.
     func drawContent(_ content: [DisplayCommand]) {
-        let opacity = Double(state.alpha)
-        guard !content.isEmpty, opacity > 0 else { return }
+        guard !content.isEmpty else { return }
+        append(content, opacity: Double(state.alpha))
+    }
+
+    /// Appends `drawn` at `opacity`: in a group of that opacity when it is below 1, not at all at 0.
+    private func append(_ drawn: [DisplayCommand], opacity: Double) {
+        guard opacity > 0 else { return }
         if opacity < 1 { commands.append(.pushGroup(opacity: opacity)) }
-        commands += content
+        commands += drawn
         if opacity < 1 { commands.append(.popGroup) }
     }
 

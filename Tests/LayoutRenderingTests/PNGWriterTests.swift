@@ -248,11 +248,13 @@ import TextureLayoutPaint
             (-3, 0), (-0.4, 0), (0, 0), (0.49999997, 0), (0.5, 1), (1.5, 2), (2.5, 3), (254.49998, 254), (254.5, 255),
             (300, 255),
         ]
+        /// The definition, one value at a time.
+        func byte(_ value: Float) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
         for (value, expected) in cases {
-            #expect(GaussianBlur.byte(value) == expected, "\(value)")
+            #expect(byte(value) == expected, "\(value)")
             #expect(GaussianBlur.bytes(GaussianBlur.Lanes(repeating: value)) == SIMD8(repeating: expected))
         }
-        // Eight at a time the same as one at a time: every float from −2 to 258 a step of 1/64 apart, and the
+        // Eight at a time the same as the definition: every float from −2 to 258 a step of 1/64 apart, and the
         // floats next to each half.
         var values: [Float] = (0..<16_640).map { -2 + Float($0) / 64 }
         for half in 0..<256 { values += [Float(half) + 0.5, (Float(half) + 0.5).nextDown, (Float(half) + 0.5).nextUp] }
@@ -260,7 +262,7 @@ import TextureLayoutPaint
         for start in stride(from: 0, to: values.count - 7, by: 8) {
             let lanes = GaussianBlur.Lanes(values[start..<(start + 8)])
             let bytes = GaussianBlur.bytes(lanes)
-            for k in 0..<8 where bytes[k] != GaussianBlur.byte(lanes[k]) { differing += 1 }
+            for k in 0..<8 where bytes[k] != byte(lanes[k]) { differing += 1 }
         }
         #expect(differing == 0)
     }
