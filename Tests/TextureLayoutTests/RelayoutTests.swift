@@ -66,4 +66,27 @@ import Testing
         #expect(!OverlayLayoutSpec(child: fixed("d", 1, 1), overlay: nil).state.measuresFromRangeAndStyle)
         #expect(!RecordingNode("e", 1, 1).state.measuresFromRangeAndStyle)
     }
+
+    /// A marked element ignores the parent size only while its style has no sizing dimension: the flag a request
+    /// reads follows each new style block (a fraction of the parent, points, then the default style again, set
+    /// whole or through a shared block), and stays off for an unmarked class whatever its style. A flex factor is
+    /// not a sizing dimension.
+    @Test func ignoringTheParentSizeFollowsTheStyle() {
+        let leaf = fixed("a", 1, 1)
+        #expect(leaf.state.ignoresParentSize)
+        leaf.style.width = .fraction(0.5)
+        #expect(!leaf.state.ignoresParentSize)
+        leaf.style.width = .auto
+        #expect(leaf.state.ignoresParentSize)
+        leaf.style.maxHeight = .points(10)
+        #expect(!leaf.state.ignoresParentSize)
+        leaf.sharedStyle = .default
+        #expect(leaf.state.ignoresParentSize)
+        leaf.style.flexGrow = 1
+        #expect(leaf.state.ignoresParentSize)
+        let half = HalfOfParent("b")
+        #expect(!half.state.ignoresParentSize)
+        half.sharedStyle = .default
+        #expect(!half.state.ignoresParentSize)
+    }
 }

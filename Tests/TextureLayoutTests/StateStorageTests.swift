@@ -160,3 +160,15 @@ import Testing
     }
     #endif
 }
+
+extension LayoutStateRef {
+    /// ``answer(_:tag:scale:)`` with the key's own tag, as the pass computes it.
+    fileprivate func answer(_ key: MeasurementKey, scale: Double) -> Size? {
+        answer(key, tag: key.tag, scale: scale)
+    }
+
+    /// ``recordComputation(_:for:tag:keep:replacing:)`` with the key's own tag, as the pass computes it.
+    fileprivate func recordComputation(_ size: Size, for key: MeasurementKey, keep: Bool) {
+        recordComputation(size, for: key, tag: key.tag, keep: keep)
+    }
+}

@@ -160,8 +160,8 @@ struct LayoutState {
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
     var cache = MeasurementCache()
-    /// `isPlaceholder`, `hasDerivedBaseline`, `contentDirection` and which entries gave the derived baseline, in
-    /// the last byte of the first 64.
+    /// `isPlaceholder`, `hasDerivedBaseline`, `contentDirection`, which entries gave the derived baseline,
+    /// `measuresFromRangeAndStyle` and `ignoresParentSize`, in the last byte of the first 64.
     private var flags: UInt8 = 0
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
@@ -192,6 +192,16 @@ struct LayoutState {
     var measuresFromRangeAndStyle: Bool {
         @inline(__always) get { flags & 64 != 0 }
         @inline(__always) set { flags = newValue ? flags | 64 : flags & ~64 }
+    }
+
+    /// Whether the parent size plays no part in measuring the element (bit 7): its class measures it from its
+    /// range and its style alone (bit 6) and its style has no sizing dimension, so no fraction to resolve and no
+    /// NaN to report. Kept up to date as the class marks itself and as the element's style block changes
+    /// (``LayoutStateRef/hold(_:)``), so that a request reads it with the other flags instead of reading the
+    /// style's block.
+    var ignoresParentSize: Bool {
+        @inline(__always) get { flags & 128 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 128 : flags & ~128 }
     }
 
     /// Whether `derivedAscender` and `derivedDescender` are set: two doubles and a bit take less room than an

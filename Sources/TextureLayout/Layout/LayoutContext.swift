@@ -89,7 +89,8 @@ public final class LayoutContext {
             let state = element.state
             // A placeholder's parent ended up not measuring it: its stale results are not part of the layout.
             if !state.isPlaceholder && !state.cache.requestIsComputed {
-                _ = compute(element, state.requestedKey())
+                let key = state.requestedKey()
+                _ = compute(element, key, tag: key.tag, ignoresParentSize: state.ignoresParentSize)
             }
         }
         return size
@@ -97,29 +98,37 @@ public final class LayoutContext {
 
     /// Answers `key` from the element's cache or computes it. The key of an element that ignores its parent size
     /// (``LayoutStateRef/ignoresParentSize``) holds an undefined parent size whatever its parent's is, so that its
-    /// entries answer the same range under a parent of any size.
+    /// entries answer the same range under a parent of any size. The key's tag is computed once, here, for both
+    /// the lookup and the entry a computation records.
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
         var key = key
-        if state.ignoresParentSize { key.parentSize = .undefined }
-        if let size = state.answer(key, scale: grid.scale) {
+        let ignoresParentSize = state.ignoresParentSize
+        if ignoresParentSize { key.parentSize = .undefined }
+        let tag = key.tag
+        if let size = state.answer(key, tag: tag, scale: grid.scale) {
             if !state.cache.requestIsComputed {
                 // A hit on an older entry leaves the element's children laid out for another measurement: they
                 // are recomputed at the end of the pass. Its derived baseline (a text's, a vertical stack's) is
                 // read by the parent now, so an entry that derived another one is computed again at once.
                 guard state.requestHasCurrentBaseline else {
-                    return compute(element, key, replacing: state.cache.request)
+                    return compute(
+                        element, key, tag: tag, ignoresParentSize: ignoresParentSize, replacing: state.cache.request)
                 }
                 staleElements.append(element)
             }
             state.measuredSize = size
             return size
         }
-        return compute(element, key)
+        return compute(element, key, tag: tag, ignoresParentSize: ignoresParentSize)
     }
 
+    /// Computes `key` (whose ``MeasurementKey/tag`` is `tag`) and records the result. An element that ignores its
+    /// parent size keeps the default ``LayoutElement/calculateSize(_:parentSize:context:)`` with an all-auto
+    /// style, which for an ordered range only passes the range on: the pass calls
+    /// ``LayoutElement/calculateSize(_:context:)`` itself, one dynamic call instead of two.
     private func compute(
-        _ element: LayoutElement, _ key: MeasurementKey,
+        _ element: LayoutElement, _ key: MeasurementKey, tag: UInt8, ignoresParentSize: Bool,
         replacing slot: UInt8 = MeasurementCache.none
     ) -> Size {
         if isStopped { return .zero }
@@ -135,7 +144,9 @@ public final class LayoutContext {
         state.computationID = id
         let issuesBefore = issues.count
         var size = withEnoughStack {
-            element.calculateSize(key.range, parentSize: key.parentSize, context: self)
+            ignoresParentSize && key.range.isOrdered
+                ? element.calculateSize(key.range, context: self)
+                : element.calculateSize(key.range, parentSize: key.parentSize, context: self)
         }
         currentComputation = saved
         if size.isValidForLayout {
@@ -148,7 +159,7 @@ public final class LayoutContext {
         // Nor one that ended after the flag was set: what it measured below the pass (a text's shaping, which
         // reads the flag as ``LayoutCancellation/current``) may have stopped early.
         state.recordComputation(
-            size, for: key,
+            size, for: key, tag: tag,
             keep: issues.count == issuesBefore && !isStopped
                 && cancellation?.isCancelled != true,
             replacing: slot)

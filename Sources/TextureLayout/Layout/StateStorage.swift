@@ -83,6 +83,12 @@ struct LayoutStateRef {
         if !isDefault(new) { _ = new.retain() }
         pointer.pointee.styleBlock = new
         release(old)
+        updateIgnoresParentSize()
+    }
+
+    /// Sets ``LayoutState/ignoresParentSize`` from the class's mark and the style block the element holds.
+    @inline(__always) private func updateIgnoresParentSize() {
+        pointer.pointee.ignoresParentSize = pointer.pointee.measuresFromRangeAndStyle && style.hasAutoSize
     }
 
     /// Gives up a counted reference to `block`; the default block is never counted.
@@ -100,10 +106,10 @@ struct LayoutStateRef {
         @inline(__always) _read { yield pointer.pointee.cache }
     }
 
-    /// The size kept for `key` at `scale`, if any, recording its entry as the latest request's
-    /// (``MeasurementCache/request``). A cache kept at another scale is emptied first. The entries are compared
-    /// where they are, in slot order, each read only if the ones before it did not match.
-    @inline(__always) func answer(_ key: MeasurementKey, scale: Double) -> Size? {
+    /// The size kept for `key` (whose ``MeasurementKey/tag`` is `tag`) at `scale`, if any, recording its entry as
+    /// the latest request's (``MeasurementCache/request``). A cache kept at another scale is emptied first. The
+    /// entries are compared where they are, in slot order, each read only if the ones before it did not match.
+    @inline(__always) func answer(_ key: MeasurementKey, tag: UInt8, scale: Double) -> Size? {
         guard pointer.pointee.cache.scale == scale else {
             pointer.pointee.cache.scale = scale
             pointer.pointee.invalidate()
@@ -111,7 +117,6 @@ struct LayoutStateRef {
         }
         let count = pointer.pointee.cache.count
         guard count > 0 else { return nil }
-        let tag = key.tag
         var tags = pointer.pointee.cache.tags
         return withEntries { entries in
             var slot: UInt8 = 0
@@ -127,13 +132,14 @@ struct LayoutStateRef {
         }
     }
 
-    /// Records a computation of `key` that gave `size`: it becomes the latest request and the latest
+    /// Records a computation of `key` (whose ``MeasurementKey/tag`` is `tag`) that gave `size`: it becomes the
+    /// latest request and the latest
     /// computation, and when `keep` (it reported no issue and the pass did not stop) its size is kept in the
     /// entry `replacing` (one that answered this key but whose computation derived another baseline) or else in
     /// the oldest, marked as holding the element's derived baseline (``LayoutState/entryHasCurrentBaseline(_:)``;
     /// setting a different baseline during the computation unmarked the others).
     @inline(__always) func recordComputation(
-        _ size: Size, for key: MeasurementKey, keep: Bool,
+        _ size: Size, for key: MeasurementKey, tag: UInt8, keep: Bool,
         replacing: UInt8 = MeasurementCache.none
     ) {
         pointer.pointee.measuredSize = size
@@ -148,7 +154,7 @@ struct LayoutStateRef {
         if replacing >= capacity {
             // The key is new: its entry's tag changes, and the oldest entry is the next to go.
             let shift = UInt16(slot) * 8
-            pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(key.tag) << shift
+            pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(tag) << shift
             let count = pointer.pointee.cache.count
             let next = slot + 1 == capacity ? 0 : slot + 1
             pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
@@ -211,12 +217,14 @@ struct LayoutStateRef {
     /// (``LayoutElement/measuresFromRangeAndStyle(asExactly:)``).
     var measuresFromRangeAndStyle: Bool {
         @inline(__always) get { pointer.pointee.measuresFromRangeAndStyle }
-        @inline(__always) nonmutating set { pointer.pointee.measuresFromRangeAndStyle = newValue }
+        @inline(__always) nonmutating set {
+            pointer.pointee.measuresFromRangeAndStyle = newValue
+            updateIgnoresParentSize()
+        }
     }
 
-    /// Whether the parent size plays no part in measuring the element: its class measures it from its range and
-    /// style alone and its style has no sizing dimension (so no fraction to resolve, and no NaN to report).
-    @inline(__always) var ignoresParentSize: Bool { measuresFromRangeAndStyle && hasAutoSize }
+    /// Whether the parent size plays no part in measuring the element (``LayoutState/ignoresParentSize``).
+    @inline(__always) var ignoresParentSize: Bool { pointer.pointee.ignoresParentSize }
 
     /// Whether a stack left the element unmeasured (a 0×0 placeholder).
     var isPlaceholder: Bool {
