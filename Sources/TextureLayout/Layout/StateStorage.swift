@@ -337,7 +337,7 @@ extension StackLayoutSpec {
         let lineCapacity = flexWrap == .wrap ? count : 1
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
             withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
-                var stack = StackComputation(
+                let stack = StackComputation(
                     spec: self, children: children, range: range,
                     items: Scratch(buffer: items), lines: Scratch(buffer: lines))
                 return stack.run(children, context)

@@ -10,8 +10,10 @@ public enum StackDirection: UInt8, Hashable, Sendable, CaseIterable {
     /// Goes beyond Texture (which lays it out as `horizontal`): like CSS `column-reverse`.
     case verticalReverse
 
-    @usableFromInline var axis: Axis { self == .vertical || self == .verticalReverse ? .vertical : .horizontal }
-    @usableFromInline var isReversed: Bool { self == .horizontalReverse || self == .verticalReverse }
+    @usableFromInline @inline(__always) var axis: Axis {
+        self == .vertical || self == .verticalReverse ? .vertical : .horizontal
+    }
+    @usableFromInline @inline(__always) var isReversed: Bool { self == .horizontalReverse || self == .verticalReverse }
 }
 
 /// Distribution of children along the main axis; it acts only when their total is outside the stack's range.

@@ -3,21 +3,26 @@
 struct StackItem: BitwiseCopyable {
     var main = 0.0
     var cross = 0.0
-    var alignment: StackAlignItems
     var flexGrow: Double
     var flexShrink: Double
     var spacingBefore: Double
     var spacingAfter: Double
     /// This flexing pass's change of the main length.
     var adjustment = 0.0
+    var alignment: StackAlignItems
 
     var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
+    var isBaselineAligned: Bool { alignment == .baselineFirst || alignment == .baselineLast }
 }
 
 /// One line of a stack (all children unless it wraps); in ``Scratch`` memory like ``StackItem``.
 struct StackLine: BitwiseCopyable {
     var start: Int
     var end: Int
+    /// The spacing between the line's children and their spacing before and after, added in Texture's order:
+    /// the first part of the line's main length (``StackComputation/mainSum(of:)``), which depends on the
+    /// styles only and so is added up once.
+    var spacingSum: Double
     var cross = 0.0
     var baseline = 0.0
     var mainSum = 0.0
@@ -38,19 +43,36 @@ let violationEpsilon = 0.01
 /// to each step as arguments, which the callee borrows. A stored reference would be retained when the computation
 /// is made and released when it ends: seven reference-count operations per stack computation, 3% of the
 /// instructions of a layout of the text feed at a second width.
+///
+/// No step mutates it, so that each borrows it where it is: called from a mutating method, each step was handed
+/// a copy of all 128 bytes. Only a wrapping stack, whose lines are known once its children are measured, makes
+/// one copy holding its line count.
+///
+/// What the first walk over the children learns (which alignments and flex factors occur) lets the steps skip
+/// what cannot apply: flexing when no child has a flex factor, the cross sizes' walk for a single line of exact
+/// cross size without baseline alignment, stretching when no child stretches. A skipped step would have changed
+/// nothing, so the results are those of every step run.
 struct StackComputation {
     let range: SizeRange
     let axis: Axis
     let crossAxis: Axis
     let items: Scratch<StackItem>
     let lines: Scratch<StackLine>
-    var lineCount = 0
+    var lineCount = 1
     /// Parent size for children: the stack's range on each axis where it is exact, undefined elsewhere
     /// (Errata#stackPercentagesNeedAnExactRange).
     let childParentSize: Size
     /// Texture's optimized flexing: the single child that may grow and shrink is left unmeasured at first
     /// (Errata#optimizedFlexingPlaceholder).
     let usesOptimizedFlexing: Bool
+    /// The sums of all children's grow and shrink factors, added in child order: a single line's factor sums.
+    let growSum: Double
+    let shrinkSum: Double
+    /// Whether some child has a flex factor other than zero (NaN included); without one, flexing changes nothing.
+    let hasFlexFactor: Bool
+    /// Whether some child is stretched, and whether some child is baseline-aligned.
+    let hasStretch: Bool
+    let hasBaseline: Bool
 
     /// The spec's properties.
     let spacing: Double
@@ -65,7 +87,10 @@ struct StackComputation {
     var crossMin: Double { range.min[crossAxis] }
     var crossMax: Double { range.max[crossAxis] }
 
-    init(
+    /// Copies the spec's properties and the children's style values the steps read into `items`, and makes the
+    /// single line of all children in `lines[0]` (which ``collectChildrenIntoLines()`` replaces when the stack
+    /// wraps). Inlined into its one caller, which so lends it the spec and the children without retaining them.
+    @inline(__always) init(
         spec: StackLayoutSpec, children: [LayoutElement], range: SizeRange,
         items: Scratch<StackItem>, lines: Scratch<StackLine>
     ) {
@@ -84,19 +109,37 @@ struct StackComputation {
             range.min.width == range.max.width ? range.min.width : .nan,
             range.min.height == range.max.height ? range.min.height : .nan)
         var flexibleBothWays = 0
+        var growSum = 0.0, shrinkSum = 0.0
+        // The factors' bits, or-ed: a bit besides the sign's is set when some factor is not zero.
+        var factorBits: UInt64 = 0
+        // Bit `n` is set when some child's alignment has raw value `n`.
+        var alignments: UInt8 = 0
+        var spacingSum = spec.spacing * Double(children.count - 1)
         let alignItems = spec.alignItems
         // Indexed and borrowed: iterating the array retained it and the spec for the loop.
         for index in 0..<children.count {
             let item = withBorrowed(children, at: index) { child in
                 let state = child.state
                 return StackItem(
-                    alignment: state.style.alignSelf.resolved(alignItems),
                     flexGrow: state.style.flexGrow, flexShrink: state.style.flexShrink,
-                    spacingBefore: state.style.spacingBefore, spacingAfter: state.style.spacingAfter)
+                    spacingBefore: state.style.spacingBefore, spacingAfter: state.style.spacingAfter,
+                    alignment: state.style.alignSelf.resolved(alignItems))
             }
             items[index] = item
             if item.isFlexibleBothWays { flexibleBothWays += 1 }
+            growSum += item.flexGrow
+            shrinkSum += item.flexShrink
+            factorBits |= item.flexGrow.bitPattern | item.flexShrink.bitPattern
+            alignments |= 1 << item.alignment.rawValue
+            spacingSum = spacingSum + item.spacingBefore + item.spacingAfter
         }
+        lines[0] = StackLine(start: 0, end: children.count, spacingSum: spacingSum)
+        self.growSum = growSum
+        self.shrinkSum = shrinkSum
+        hasFlexFactor = factorBits & ~(1 << 63) != 0
+        hasStretch = alignments & 1 << StackAlignItems.stretch.rawValue != 0
+        hasBaseline =
+            alignments & (1 << StackAlignItems.baselineFirst.rawValue | 1 << StackAlignItems.baselineLast.rawValue) != 0
         usesOptimizedFlexing = flexibleBothWays == 1 && range.min[axis] == range.max[axis]
     }
 
@@ -155,19 +198,16 @@ struct StackComputation {
         }
     }
 
-    /// Step 2: lines, filled in order with the first measurements; a line always takes at least one child.
-    mutating func collectChildrenIntoLines() {
-        guard flexWrap == .wrap else {
-            lines[0] = StackLine(start: 0, end: items.count)
-            lineCount = 1
-            return
-        }
+    /// Step 2: lines, filled in order with the first measurements; a line always takes at least one child. Only a
+    /// wrapping stack has more than the one line the computation starts with. Returns the number of lines.
+    func collectChildrenIntoLines() -> Int {
         var start = 0, lineSum = 0.0, gap = 0.0
+        var lineCount = 0
         for index in items.indices {
             let item = items[index]
             let total = item.spacingBefore + item.main + item.spacingAfter
             if index > start && violation(of: lineSum + gap + total, min: mainMin, max: mainMax) < 0 {
-                lines[lineCount] = StackLine(start: start, end: index)
+                addLine(start: start, end: index, at: lineCount)
                 lineCount += 1
                 start = index
                 lineSum = 0
@@ -176,16 +216,32 @@ struct StackComputation {
             lineSum += gap + total
             gap = spacing
         }
-        lines[lineCount] = StackLine(start: start, end: items.count)
-        lineCount += 1
+        addLine(start: start, end: items.count, at: lineCount)
+        return lineCount + 1
     }
 
-    /// The main-axis length of a line: the spacing between children, their spacing before and after, and their
-    /// lengths, added in Texture's order (the sum decides whole-point growth, so its last bit matters).
+    /// Makes the line of children `start..<end` line number `lineIndex`, with its spacing added up in Texture's
+    /// order: the spacing between children, then each child's spacing before and after.
+    private func addLine(start: Int, end: Int, at lineIndex: Int) {
+        var spacingSum = spacing * Double(end - start - 1)
+        for index in start..<end { spacingSum = spacingSum + items[index].spacingBefore + items[index].spacingAfter }
+        lines[lineIndex] = StackLine(start: start, end: end, spacingSum: spacingSum)
+    }
+
+    /// The main-axis length of a line: its spacing, then its children's lengths, added in Texture's order (the
+    /// sum decides whole-point growth, so its last bit matters).
     func mainSum(of line: StackLine) -> Double {
-        var sum = spacing * Double(line.end - line.start - 1)
-        for index in line.start..<line.end { sum = sum + items[index].spacingBefore + items[index].spacingAfter }
+        var sum = line.spacingSum
         for index in line.start..<line.end { sum += items[index].main }
+        return sum
+    }
+
+    /// The sum of the grow (or shrink) factors of a line's children, in child order; for the single line of all
+    /// children, the one the first walk added up.
+    func factorSum(of line: StackLine, grows: Bool) -> Double {
+        if lineCount == 1 { return grows ? growSum : shrinkSum }
+        var sum = 0.0
+        for index in line.start..<line.end { sum += grows ? items[index].flexGrow : items[index].flexShrink }
         return sum
     }
 
@@ -196,12 +252,7 @@ struct StackComputation {
             let line = lines[lineIndex]
             let free = violation(of: mainSum(of: line), min: mainMin, max: mainMax)
             let grows = free > 0
-            var factorSum = 0.0
-            if abs(free) >= violationEpsilon {
-                for index in line.start..<line.end {
-                    factorSum += grows ? items[index].flexGrow : items[index].flexShrink
-                }
-            }
+            let factorSum = abs(free) >= violationEpsilon ? factorSum(of: line, grows: grows) : 0
             if factorSum == 0 {
                 if usesOptimizedFlexing {
                     for index in line.start..<line.end where items[index].isFlexibleBothWays {
@@ -212,10 +263,14 @@ struct StackComputation {
                 }
                 continue
             }
+            // Texture subtracts the adjustments from the free space one by one, in child order.
+            var remaining = free
             if grows {
                 // Whole points, factor ratio first (Errata#growthFlooredPerChild).
                 for index in line.start..<line.end {
-                    items[index].adjustment = (free * (items[index].flexGrow / factorSum)).rounded(.down)
+                    let adjustment = (free * (items[index].flexGrow / factorSum)).rounded(.down)
+                    items[index].adjustment = adjustment
+                    remaining -= adjustment
                 }
             } else {
                 var scaledSum = 0.0
@@ -224,12 +279,11 @@ struct StackComputation {
                 }
                 for index in line.start..<line.end {
                     let scaled = items[index].main * (items[index].flexShrink / factorSum)
-                    items[index].adjustment = scaledSum == 0 ? 0 : -abs(scaled / scaledSum * free)
+                    let adjustment = scaledSum == 0 ? 0 : -abs(scaled / scaledSum * free)
+                    items[index].adjustment = adjustment
+                    remaining -= adjustment
                 }
             }
-            // Texture subtracts the adjustments from the free space one by one.
-            var remaining = free
-            for index in line.start..<line.end { remaining -= items[index].adjustment }
             var isFirst = true
             for index in line.start..<line.end where items[index].adjustment != 0 {
                 let item = items[index]
@@ -256,11 +310,15 @@ struct StackComputation {
     /// single line is clamped to the range.
     func computeLinesCrossSizeAndBaseline(_ children: [LayoutElement]) {
         let exactSingleLine = lineCount == 1 && crossMin == crossMax
+        if exactSingleLine && !hasBaseline {
+            lines[0].baseline = 0
+            lines[0].cross = crossMin
+            return
+        }
         for lineIndex in 0..<lineCount {
             var ascent = 0.0, descent = 0.0, tallest = 0.0
             for index in lines[lineIndex].start..<lines[lineIndex].end {
-                let alignment = items[index].alignment
-                if alignment == .baselineFirst || alignment == .baselineLast {
+                if items[index].isBaselineAligned {
                     let baseline = baseline(of: index, children)
                     ascent = cMax(ascent, baseline)
                     descent = cMax(descent, items[index].cross - baseline)
@@ -288,10 +346,13 @@ struct StackComputation {
     /// Step 5: `alignContent: .stretch` shares free cross space among several lines; stretched children shorter
     /// than their line are measured again at the line's cross size.
     func stretchLinesAndItemsAlongCrossDimension(_ children: [LayoutElement], _ context: LayoutContext) {
-        let free = violation(of: crossSum(), min: crossMin, max: crossMax)
-        if lineCount > 1 && alignContent == .stretch && free > violationEpsilon {
-            for lineIndex in 0..<lineCount { lines[lineIndex].cross += free / Double(lineCount) }
+        if lineCount > 1 && alignContent == .stretch {
+            let free = violation(of: crossSum(), min: crossMin, max: crossMax)
+            if free > violationEpsilon {
+                for lineIndex in 0..<lineCount { lines[lineIndex].cross += free / Double(lineCount) }
+            }
         }
+        guard hasStretch else { return }
         for lineIndex in 0..<lineCount {
             let lineCross = lines[lineIndex].cross
             for index in lines[lineIndex].start..<lines[lineIndex].end
@@ -306,10 +367,17 @@ struct StackComputation {
 
     /// Both phases, in Texture's order of steps, over the spec's `children` (the ones the computation was made
     /// with) in the pass `context`; returns the stack's size.
-    mutating func run(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
+    func run(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
         measureAlongUnconstrainedStackDimension(children, context)
-        collectChildrenIntoLines()
-        resolveFlexibleLengths(children, context)
+        guard flexWrap == .wrap else { return resolveAndPosition(children, context) }
+        var wrapped = self
+        wrapped.lineCount = collectChildrenIntoLines()
+        return wrapped.resolveAndPosition(children, context)
+    }
+
+    /// Steps 3 to 6 and phase 2, once the lines are known.
+    func resolveAndPosition(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
+        if hasFlexFactor { resolveFlexibleLengths(children, context) }
         computeLinesCrossSizeAndBaseline(children)
         stretchLinesAndItemsAlongCrossDimension(children, context)
         let mainSum = computeLineSums()
