@@ -48,12 +48,12 @@ struct LineBreakLimits {
     }
 
     /// The width lines are broken for: no limit for NaN, none below zero.
-    var lineWidth: Double { maxWidth.isNaN ? .infinity : max(0, maxWidth) }
+    @inline(__always) var lineWidth: Double { maxWidth.isNaN ? .infinity : max(0, maxWidth) }
 
     /// Whether ``ShapedText/breakLines(_:into:tokenWidth:)`` makes the whole text one line without comparing any
     /// line with the width, given the text's ``ShapedText/oneLineWidth``: every opportunity fits (none is
     /// forced, word wrapping). Those lines are the same for every width this holds for and any height.
-    func keepOneLine(oneLineWidth: Double) -> Bool {
+    @inline(__always) func keepOneLine(oneLineWidth: Double) -> Bool {
         lineBreakMode == .word && oneLineWidth <= lineWidth
     }
 }
@@ -99,8 +99,11 @@ private struct LinePlacer {
     let lineLimit: Int
     /// The text's length: a line that ends before it leaves text for another.
     let count: Int
-    /// The metrics of the text's only run, when it has one (see ``ShapedText/measureHeight(_:lineHeight:singleRunMetrics:)``).
-    let singleRunMetrics: (ascent: Double, descent: Double)?
+    /// What every line's ascent, descent and height are when the text has one run (see
+    /// ``ShapedText/lineMetrics(of:lineHeight:)``): worked out once for the text instead of once per line.
+    let everyLine: (ascent: Double, descent: Double, height: Double)?
+    /// How many lines are placed so far.
+    var placed = 0
     var bottom = 0.0
     var truncated = false
 
@@ -110,33 +113,35 @@ private struct LinePlacer {
         maxHeight = limits.maxHeight
         lineLimit = limits.maximumNumberOfLines > 0 ? limits.maximumNumberOfLines : Int.max
         count = header.count
-        singleRunMetrics = header.singleRunMetrics
+        everyLine = header.singleRunMetrics.map { ShapedText.lineMetrics(of: $0, lineHeight: limits.lineHeight) }
     }
 
     /// Appends a line `width` wide unless the line limit or the height leaves it out (then the text is truncated),
     /// and tells whether breaking goes on: not once the line limit is reached before the end of the text (the next
     /// line would be left out, so it is not looked for).
+    @inline(__always)
     mutating func place(
         _ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
-        in boxes: inout [LineBox], of text: ShapedText
+        in boxes: LineBoxes, of text: ShapedText
     ) -> Bool {
-        if boxes.count >= lineLimit {
+        if placed >= lineLimit {
             truncated = true
             return false
         }
-        var box = LineBox(
-            start: start, end: end, next: next, width: width, ascent: 0, descent: 0, height: 0,
-            top: 0, endsParagraph: endsParagraph)
-        text.measureHeight(&box, lineHeight: lineHeight, singleRunMetrics: singleRunMetrics)
-        let top = boxes.isEmpty ? 0 : bottom + lineSpacing
-        if !boxes.isEmpty && top + box.height > maxHeight {
+        let (ascent, descent, height) =
+            everyLine ?? text.lineMetrics(start: start, end: end, next: next, lineHeight: lineHeight)
+        let top = placed == 0 ? 0 : bottom + lineSpacing
+        if placed > 0 && top + height > maxHeight {
             truncated = true
             return false
         }
-        box.top = top
-        bottom = top + box.height
-        boxes.append(box)
-        if boxes.count >= lineLimit && next < count {
+        bottom = top + height
+        boxes.append(
+            LineBox(
+                start: start, end: end, next: next, width: width, ascent: ascent, descent: descent, height: height,
+                top: top, endsParagraph: endsParagraph))
+        placed += 1
+        if placed >= lineLimit && next < count {
             truncated = true
             return false
         }
@@ -151,47 +156,48 @@ extension ShapedText {
     /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Reuses
     /// `boxes`' storage.
     func breakLines(
-        _ limits: LineBreakLimits, into boxes: inout [LineBox],
+        _ limits: LineBreakLimits, into boxes: LineBoxes,
         tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
     ) {
-        breakLines(limits, table: table, into: &boxes, tokenWidth: tokenWidth)
+        breakLines(limits, table: table, into: boxes, tokenWidth: tokenWidth)
     }
 
     /// ``breakLines(_:into:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
     /// lines at a new width reading nothing of the text's object for a line that ends or starts at a break point
     /// (it passes the text without retaining it).
     func breakLines(
-        _ limits: LineBreakLimits, table: BreakTable, into boxes: inout [LineBox],
+        _ limits: LineBreakLimits, table: BreakTable, into boxes: LineBoxes,
         tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
     ) {
-        boxes.removeAll(keepingCapacity: true)
         let header = table.header.pointee
+        boxes.removeAll()
+        if boxes.isUnallocated { boxes.reserve(ShapedText.expectedLines(table: table, limits: limits)) }
         var placer = LinePlacer(limits, header)
         if header.count == 0 {
-            _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
+            _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: boxes, of: self)
         } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
             // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
             _ = placer.place(
                 0, header.oneLineEnd, header.count, width: header.oneLineBoxWidth, endsParagraph: true,
-                in: &boxes, of: self)
+                in: boxes, of: self)
         } else if limits.lineBreakMode == .word {
-            breakWords(limits.lineWidth, &placer, table: table, into: &boxes)
+            breakWords(limits.lineWidth, &placer, table: table, into: boxes)
         } else {
-            breakCharacters(limits.lineWidth, &placer, into: &boxes)
+            breakCharacters(limits.lineWidth, &placer, into: boxes)
         }
-        if placer.truncated && limits.truncationMode != .clip, let last = boxes.indices.last {
-            truncate(
-                &boxes[last], maxWidth: limits.lineWidth, mode: limits.truncationMode,
-                tokenWidth: tokenWidth)
+        if placer.truncated && limits.truncationMode != .clip && boxes.count > 0 {
+            var last = boxes[boxes.count - 1]
+            truncate(&last, maxWidth: limits.lineWidth, mode: limits.truncationMode, tokenWidth: tokenWidth)
+            boxes[boxes.count - 1] = last
         }
     }
 
     /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
     /// line out is not a truncation.
-    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout [LineBox]) {
+    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: LineBoxes) {
         if !placer.place(
             count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
-            in: &boxes, of: self)
+            in: boxes, of: self)
         {
             placer.truncated = false
         }
@@ -201,7 +207,7 @@ extension ShapedText {
     /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
     private func placeClusters(
         _ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
-        into boxes: inout [LineBox]
+        into boxes: LineBoxes
     ) -> Int? {
         var cut = nextGrapheme(after: start)
         while cut < end {
@@ -211,14 +217,14 @@ extension ShapedText {
         }
         let placed = placer.place(
             start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false,
-            in: &boxes, of: self)
+            in: boxes, of: self)
         return placed ? cut : nil
     }
 
     /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
     private func breakWords(
         _ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
-        into boxes: inout [LineBox]
+        into boxes: LineBoxes
     ) {
         let breakPoints = table.points
         var line = LineStart(firstGraphemeEnd: table.header.pointee.firstGraphemeEnd)
@@ -240,6 +246,21 @@ extension ShapedText {
                 candidate = index - 1
                 candidateEnd = Int(breakPoints[candidate].contentEnd)
                 candidateEndsAtPoint = true
+                // Most lines end here: at the candidate, before a point that does not fit (neither forced nor the
+                // last, so the walk stopped because it is too wide) and ends after the line's first grapheme
+                // cluster. The steps below would come to the same line.
+                if index < last && !point.forced && line.graphemeEnd < Int(point.contentEnd) {
+                    let at = breakPoints[candidate]
+                    guard
+                        placer.place(
+                            line.offset, candidateEnd, Int(at.position),
+                            width: at.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment),
+                            endsParagraph: false, in: boxes, of: self)
+                    else { return }
+                    line = LineStart(at)
+                    candidate = -1
+                    continue
+                }
             }
             let start = line.offset
             var end = Int(point.contentEnd)
@@ -257,10 +278,10 @@ extension ShapedText {
                     guard
                         placeLine(
                             from: line, to: end, at: point, endsAtPoint: endsAtPoint, endsParagraph: true,
-                            &placer, into: &boxes)
+                            &placer, into: boxes)
                     else { return }
                     if index == last {
-                        if point.forced { placeFinalEmptyLine(&placer, into: &boxes) }
+                        if point.forced { placeFinalEmptyLine(&placer, into: boxes) }
                         return
                     }
                     line = LineStart(point)
@@ -278,13 +299,13 @@ extension ShapedText {
                 guard
                     placeLine(
                         from: line, to: candidateEnd, at: at, endsAtPoint: candidateEndsAtPoint,
-                        endsParagraph: false, &placer, into: &boxes)
+                        endsParagraph: false, &placer, into: boxes)
                 else { return }
                 line = LineStart(at)
                 candidate = -1
                 continue
             }
-            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: boxes) else { return }
             line = LineStart(
                 offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
                 graphemeEnd: nextGrapheme(after: cut))
@@ -296,7 +317,7 @@ extension ShapedText {
     @inline(__always)
     private func placeLine(
         from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
-        endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout [LineBox]
+        endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: LineBoxes
     ) -> Bool {
         let width =
             endsAtPoint
@@ -304,11 +325,11 @@ extension ShapedText {
             : lineWidth(line.offset, end, next: Int(point.position))
         return placer.place(
             line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
-            in: &boxes, of: self)
+            in: boxes, of: self)
     }
 
     /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
-    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout [LineBox]) {
+    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: LineBoxes) {
         let n = count
         var start = 0
         var position = 0  // the last opportunity accepted on the current line (or its start)
@@ -328,10 +349,10 @@ extension ShapedText {
                     guard
                         placer.place(
                             start, end, opportunity, width: lineWidth(start, end, next: opportunity),
-                            endsParagraph: true, in: &boxes, of: self)
+                            endsParagraph: true, in: boxes, of: self)
                     else { return }
                     if opportunity == n {
-                        if isForced { placeFinalEmptyLine(&placer, into: &boxes) }
+                        if isForced { placeFinalEmptyLine(&placer, into: boxes) }
                         return
                     }
                     start = opportunity
@@ -348,13 +369,13 @@ extension ShapedText {
                     placer.place(
                         start, candidateEnd, candidate,
                         width: lineWidth(start, candidateEnd, next: candidate), endsParagraph: false,
-                        in: &boxes, of: self)
+                        in: boxes, of: self)
                 else { return }
                 start = candidate
                 candidate = -1
                 continue
             }
-            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: boxes) else { return }
             start = cut
             position = cut
             candidate = -1
@@ -380,39 +401,56 @@ extension ShapedText {
         u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
-    /// Sets the line's ascent, descent and height from the runs it holds (the run at its start when empty), given
-    /// the text's ``singleRunMetrics`` (read from its break table's header, not from the text's object). When font
-    /// fallback served some characters, from the fonts of the items that hold its characters instead, spaces at
-    /// its end excluded (the item at its start when it has no other).
-    func measureHeight(
-        _ box: inout LineBox, lineHeight: Double?,
-        singleRunMetrics: (ascent: Double, descent: Double)?
-    ) {
+    /// The ascent, descent and height of the line from `start` to `end` whose next line starts at `next`, from the
+    /// runs it holds (the run at its start when empty) when the text has several runs. When font fallback served
+    /// some characters, from the fonts of the items that hold its characters instead, spaces at its end excluded
+    /// (the item at its start when it has no other). A text of one run has ``lineMetrics(of:lineHeight:)``.
+    func lineMetrics(
+        start: Int, end: Int, next: Int, lineHeight: Double?
+    ) -> (ascent: Double, descent: Double, height: Double) {
         var ascent = 0.0
         var descent = 0.0
-        if let only = singleRunMetrics {
-            ascent = max(ascent, only.ascent)
-            descent = max(descent, only.descent)
-        } else if usesFallbackFonts {
-            var index = item(at: box.start < count || box.start == 0 ? box.start : box.start - 1)
+        if usesFallbackFonts {
+            var index = item(at: start < count || start == 0 ? start : start - 1)
             repeat {
                 let item = items[index].item
                 let scale = runs[item.run].effectiveSize / Double(item.font.unitsPerEm)
                 ascent = max(ascent, Double(item.font.ascender) * scale)
                 descent = max(descent, -Double(item.font.descender) * scale)
                 index += 1
-            } while index < items.count && items[index].item.start < box.end
+            } while index < items.count && items[index].item.start < end
         } else {
-            let first = run(at: box.start < count || box.start == 0 ? box.start : box.start - 1)
-            let last = box.next > box.start ? run(at: box.next - 1) : first
+            let first = run(at: start < count || start == 0 ? start : start - 1)
+            let last = next > start ? run(at: next - 1) : first
             for index in first...last {
                 ascent = max(ascent, runAscent[index])
                 descent = max(descent, runDescent[index])
             }
         }
-        box.ascent = ascent
-        box.descent = descent
-        box.height = lineHeight ?? ascent + descent
+        return (ascent, descent, lineHeight ?? ascent + descent)
+    }
+
+    /// The ascent, descent and height of every line of a text whose only run has `metrics` (and every character
+    /// in that run's font).
+    static func lineMetrics(
+        of metrics: (ascent: Double, descent: Double), lineHeight: Double?
+    ) -> (ascent: Double, descent: Double, height: Double) {
+        let ascent = max(0, metrics.ascent)
+        let descent = max(0, metrics.descent)
+        return (ascent, descent, lineHeight ?? ascent + descent)
+    }
+
+    /// How many lines breaking the text of `table` within `limits` is expected to give, which the line storage
+    /// makes room for at the text's first measurement: half as many again as the whole text's width over the
+    /// line's (lines end short of the width, and a later width may be narrower), at most the line limit.
+    static func expectedLines(table: BreakTable, limits: LineBreakLimits) -> Int {
+        let header = table.header.pointee
+        if header.pointCount == 0 { return 1 }
+        let width = table.points[Int(header.pointCount) - 1].prefixAtPosition
+        let estimate = width / max(limits.lineWidth, 1) * 1.5 + 1
+        let limit = limits.maximumNumberOfLines > 0 ? limits.maximumNumberOfLines : Int.max
+        // A text of many lines (or of a NaN width) starts with room for 64 and grows as it needs.
+        return min(estimate < 64 ? Int(estimate) : 64, limit)
     }
 
     /// Cuts the last kept line so that it shows the truncation token, dropping as little of its paragraph as

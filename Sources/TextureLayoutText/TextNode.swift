@@ -127,7 +127,7 @@ open class TextNode: DisplayNode {
     /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
     /// left; -1: none).
     private var latestTokenWidth = (key: -1, width: 0.0)
-    private var boxes: [LineBox] = []
+    private let boxes = LineBoxes()
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
     private var textSize = Size.zero
@@ -224,22 +224,17 @@ open class TextNode: DisplayNode {
         }
         if shaped == nil && shapedText() == nil { return .zero }
         let table = table!
-        // The lines are broken into a local array holding the node's storage (moved out and back): the node's
-        // array is not accessed while the token's width is asked for, which would cost a runtime exclusivity
-        // check per measurement.
-        var lines: [LineBox] = []
-        swap(&lines, &boxes)
+        let lines = boxes
         // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
         // it, which would write to the text's object, otherwise not read for a line at a break point.
         Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef {
-            $0.breakLines(limits, table: table, into: &lines, tokenWidth: tokenWidth)
+            $0.breakLines(limits, table: table, into: lines, tokenWidth: tokenWidth)
         }
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
         var widest = 0.0
-        for box in lines { widest = max(widest, box.width) }
+        for index in 0..<lines.count { widest = max(widest, lines[index].width) }
         let first = lines[0], last = lines[lines.count - 1]
-        swap(&lines, &boxes)
         ends = (LineEdge(first), LineEdge(last))
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
@@ -275,7 +270,7 @@ open class TextNode: DisplayNode {
         let insets = paragraph.textContainerInset.adding(shadowPadding)
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
-        return boxes.map {
+        return boxes.all.map {
             shaped.line(
                 $0, alignment: paragraph.alignment, availableWidth: available, origin: origin,
                 token: token)

@@ -24,7 +24,9 @@ public final class TextStore: Sendable {
         var rightToLeft: Bool
     }
 
-    private let shaped = Mutex<[Key: ShapedText]>([:])
+    /// The shaped tokens, and the one found last: the texts of a document mostly ask for the same token, which
+    /// comparing with the last one finds without hashing the key (a node asks when it first truncates).
+    private let shaped = Mutex<(latest: (key: Key, token: ShapedText)?, all: [Key: ShapedText])>((nil, [:]))
     /// Where the texts' break tables are written (a text's first shaping only: one shaped again after a change
     /// has a table of its own, so that a document edited for long does not fill chunks with tables no text uses).
     let breakTables = BreakTableArena()
@@ -47,16 +49,23 @@ public final class TextStore: Sendable {
             font: attributes.font, size: attributes.size.bitPattern,
             letterSpacing: attributes.letterSpacing.bitPattern, color: attributes.color, text: token,
             rightToLeft: rightToLeft)
-        if let made = shaped.withLock({ $0[key] }) { return made }
+        let found: ShapedText? = shaped.withLock { tokens in
+            if let latest = tokens.latest, latest.key == key { return latest.token }
+            guard let made = tokens.all[key] else { return nil }
+            tokens.latest = (key, made)
+            return made
+        }
+        if let found { return found }
         var run = attributes
         run.text = token
         let made = ShapedText(
             runs: [run], defaultDirection: rightToLeft ? .rightToLeft : .leftToRight,
             fallback: fallback)
         return shaped.withLock { tokens in
-            if let first = tokens[key] { return first }
-            tokens[key] = made
-            return made
+            let first = tokens.all[key] ?? made
+            tokens.all[key] = first
+            tokens.latest = (key, first)
+            return first
         }
     }
 }

@@ -93,11 +93,11 @@ private let pieces = [
             Bool.random(using: &rng)
             ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
             : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
-        var boxes: [LineBox] = []
+        let boxes = LineBoxes()
         shaped.breakLines(
-            LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
+            LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: boxes,
             tokenWidth: { _, _ in tokenWidth })
-        guard let box = boxes.last, box.hasToken else { continue }
+        guard let box = boxes.all.last, box.hasToken else { continue }
         let start = box.start
         let end = shaped.trimmedEnd(start, shaped.count)
         func fits(_ boundary: Int) -> Bool {
@@ -114,4 +114,43 @@ private let pieces = [
         checked += 1
     }
     #expect(checked > 100)
+}
+
+@Test func aTextMeasuredAtWidthAfterWidthEqualsAFreshOne() throws {
+    // A node keeps its lines' storage, its latest token width and whether it is kept on one line from one
+    // measurement to the next, and the nodes of a store share their tokens: measured at widths one after another
+    // (narrower, wider, the same again, shorter and taller ranges), its size, baselines and lines are those of a
+    // fresh node with a store of its own measured at that size alone. Truncation in every mode, line limits,
+    // heights that leave lines out and texts of more lines than the storage first makes room for.
+    let fonts = [try Font.defaultFont(), try Font(family: "DejaVu Sans Mono")]
+    var rng = SplitMix64(seed: 32)
+    let store = TextStore()
+    for _ in 0..<150 {
+        var text = ""
+        let length = Bool.random(using: &rng) ? 12 : 200
+        for _ in 0..<Int.random(in: 0...length, using: &rng) { text += pieces.randomElement(using: &rng)! }
+        let font = fonts.randomElement(using: &rng)!
+        let size = [8.0, 12, 17, 31].randomElement(using: &rng)!
+        var style = ParagraphStyle()
+        style.lineBreakMode = Int.random(in: 0..<5, using: &rng) == 0 ? .char : .word
+        style.maximumNumberOfLines = [0, 0, 1, 2, 3].randomElement(using: &rng)!
+        style.truncationMode = TruncationMode.allCases.randomElement(using: &rng)!
+        style.truncationToken = ["\u{2026}", "...", ""].randomElement(using: &rng)!
+        style.lineSpacing = [0.0, 3].randomElement(using: &rng)!
+        if Int.random(in: 0..<4, using: &rng) == 0 { style.lineHeight = 25 }
+        let node = TextNode(runs: [TextRun(text, font: font, size: size)], paragraphStyle: style, store: store)
+        for _ in 0..<6 {
+            let width = [Double(Int.random(in: 5...400, using: &rng)), .infinity].randomElement(using: &rng)!
+            let height = [Double.infinity, Double(Int.random(in: 10...120, using: &rng))].randomElement(using: &rng)!
+            let range = SizeRange(min: .zero, max: Size(width, height))
+            let layout = node.layout(within: range)
+            let fresh = TextNode(runs: [TextRun(text, font: font, size: size)], paragraphStyle: style)
+            let freshLayout = fresh.layout(within: range)
+            let label = "\(text.debugDescription) \(font.familyName) \(size) \(width)×\(height) \(style)"
+            #expect(layout.size == freshLayout.size, "\(label)")
+            #expect(node.layoutAscender.bitPattern == fresh.layoutAscender.bitPattern, "\(label)")
+            #expect(node.layoutDescender.bitPattern == fresh.layoutDescender.bitPattern, "\(label)")
+            #expect(node.lines == fresh.lines, "\(label)")
+        }
+    }
 }
