@@ -229,7 +229,8 @@ struct StackComputation {
     }
 
     /// The main-axis length of a line: its spacing, then its children's lengths, added in Texture's order (the
-    /// sum decides whole-point growth, so its last bit matters).
+    /// sum decides whole-point growth, so its last bit matters). ``stretchAndSumLines(_:_:)`` adds up the final
+    /// lengths the same way.
     func mainSum(of line: StackLine) -> Double {
         var sum = line.spacingSum
         for index in line.start..<line.end { sum += items[index].main }
@@ -247,6 +248,7 @@ struct StackComputation {
 
     /// Step 3: one pass of growing (whole points, remainder to the first grower) or shrinking (weighted by size)
     /// per line; grown or shrunk children are measured again at exactly their new length.
+    @inline(__always)
     func resolveFlexibleLengths(_ children: [LayoutElement], _ context: LayoutContext) {
         for lineIndex in 0..<lineCount {
             let line = lines[lineIndex]
@@ -308,6 +310,7 @@ struct StackComputation {
     /// Step 4: each line's cross size and baseline. A single line in an exact cross range takes that range;
     /// otherwise a line is as tall as its children (baseline-aligned ones stacked on their baseline), and only a
     /// single line is clamped to the range.
+    @inline(__always)
     func computeLinesCrossSizeAndBaseline(_ children: [LayoutElement]) {
         let exactSingleLine = lineCount == 1 && crossMin == crossMax
         if exactSingleLine && !hasBaseline {
@@ -343,26 +346,37 @@ struct StackComputation {
         return sum
     }
 
-    /// Step 5: `alignContent: .stretch` shares free cross space among several lines; stretched children shorter
-    /// than their line are measured again at the line's cross size.
-    func stretchLinesAndItemsAlongCrossDimension(_ children: [LayoutElement], _ context: LayoutContext) {
+    /// Steps 5 and 6: `alignContent: .stretch` shares free cross space among several lines; stretched children
+    /// shorter than their line are measured again at the line's cross size; then each line's main length with the
+    /// final sizes. Returns the longest. One walk per line does both: a line's main length depends on its own
+    /// children only, which stretching has measured for the last time.
+    @inline(__always)
+    func stretchAndSumLines(_ children: [LayoutElement], _ context: LayoutContext) -> Double {
         if lineCount > 1 && alignContent == .stretch {
             let free = violation(of: crossSum(), min: crossMin, max: crossMax)
             if free > violationEpsilon {
                 for lineIndex in 0..<lineCount { lines[lineIndex].cross += free / Double(lineCount) }
             }
         }
-        guard hasStretch else { return }
+        var longest = 0.0
         for lineIndex in 0..<lineCount {
-            let lineCross = lines[lineIndex].cross
-            for index in lines[lineIndex].start..<lines[lineIndex].end
-            where items[index].alignment == .stretch && lineCross - items[index].cross > violationEpsilon {
-                let main = items[index].main
-                measureItem(
-                    index, of: children, context, stackMin: main, stackMax: main, crossMin: lineCross,
-                    crossMax: lineCross)
+            let line = lines[lineIndex]
+            var sum = line.spacingSum
+            for index in line.start..<line.end {
+                if hasStretch && items[index].alignment == .stretch
+                    && line.cross - items[index].cross > violationEpsilon
+                {
+                    let main = items[index].main
+                    measureItem(
+                        index, of: children, context, stackMin: main, stackMax: main, crossMin: line.cross,
+                        crossMax: line.cross)
+                }
+                sum += items[index].main
             }
+            lines[lineIndex].mainSum = sum
+            longest = cMax(sum, longest)
         }
+        return longest
     }
 
     /// Both phases, in Texture's order of steps, over the spec's `children` (the ones the computation was made
@@ -379,22 +393,11 @@ struct StackComputation {
     func resolveAndPosition(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
         if hasFlexFactor { resolveFlexibleLengths(children, context) }
         computeLinesCrossSizeAndBaseline(children)
-        stretchLinesAndItemsAlongCrossDimension(children, context)
-        let mainSum = computeLineSums()
+        let mainSum = stretchAndSumLines(children, context)
         let crossSum = crossSum()
         let size = range.clamp(Size(main: mainSum, cross: crossSum, along: axis))
         positionChildren(stackSize: size, crossSum: crossSum, children, context)
         return size
-    }
-
-    /// Step 6: the main length of each line with the final sizes; returns the longest.
-    func computeLineSums() -> Double {
-        var longest = 0.0
-        for lineIndex in 0..<lineCount {
-            lines[lineIndex].mainSum = mainSum(of: lines[lineIndex])
-            longest = cMax(lines[lineIndex].mainSum, longest)
-        }
-        return longest
     }
 }
 
