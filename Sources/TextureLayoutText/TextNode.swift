@@ -150,6 +150,7 @@ open class TextNode: DisplayNode {
         self.store = store
         super.init()
         measuresFromRangeAndStyle(asExactly: TextNode.self)
+        measuresWithoutSpec(asExactly: TextNode.self)
     }
 
     /// A text node showing `text` in one font and size.

@@ -60,6 +60,29 @@ import Testing
         }
     }
 
+    /// A fixed-size node, measured without asking for a spec (its intrinsic 30 × 20, or the exact 50 × 50 it is
+    /// given), still takes a block's spec when one is set (its size is then the spec's, the leaf's 10 × 10), and
+    /// lets the spec go when the block is removed: 30 × 20 again, the spec no longer its sublayout nor linked to it.
+    /// Only the exact classes that keep `layoutSpecThatFits(_:)` are marked.
+    @Test func aNodeWithoutSpecTakesAndDropsABlocksSpec() {
+        let node = fixed("node", 30, 20)
+        #expect(node.state.measuresWithoutSpec)
+        #expect(node.layout(within: exact(50, 50)).size == Size(50, 50))
+        #expect(node.layout(within: range(0, 0, 50, 50)).size == Size(30, 20))
+        let spec = WrapperLayoutSpec(layoutElement: fixed("leaf", 10, 10))
+        node.layoutSpecBlock = { _, _ in spec }
+        let withSpec = Laid(layout: node.layout(within: range(0, 0, 50, 50)))
+        #expect(withSpec.size == Size(10, 10) && withSpec["leaf"] == rect(0, 0, 10, 10))
+        #expect(spec.parent === node)
+        node.layoutSpecBlock = nil
+        let without = node.layout(within: range(0, 0, 50, 50))
+        #expect(without.size == Size(30, 20) && without.sublayouts.isEmpty)
+        #expect(node.sublayoutElements.isEmpty && spec.parent == nil)
+        #expect(DisplayNode().state.measuresWithoutSpec)
+        #expect(!CardNode().state.measuresWithoutSpec)
+        #expect(!RecordingNode("r", 1, 1).state.measuresWithoutSpec)
+    }
+
     // §3.2 case 2 via a subclass: the node's size is its spec's size (inset: 80 + 16, 20 + 16).
     @Test func subclassOverridingLayoutSpecThatFits() {
         let card = CardNode()

@@ -41,6 +41,7 @@ public final class ImageNode: FixedSizeNode {
         self.imageScale = imageScale
         super.init(intrinsicSize: .zero)
         measuresFromRangeAndStyle(asExactly: ImageNode.self)
+        measuresWithoutSpec(asExactly: ImageNode.self)
         intrinsicSize = imageSize
     }
 

@@ -26,6 +26,16 @@ open class DisplayNode: LayoutElement {
     public override init() {
         super.init()
         measuresFromRangeAndStyle(asExactly: DisplayNode.self)
+        measuresWithoutSpec(asExactly: DisplayNode.self)
+    }
+
+    /// Records, for a node whose class is exactly `type`, that the class keeps ``layoutSpecThatFits(_:)`` as
+    /// `DisplayNode` has it, so that the node has a spec only while ``layoutSpecBlock`` is set. A computation of
+    /// such a node with no block then measures it by ``calculateSizeThatFits(_:)`` without asking for a spec, as a
+    /// text or a fixed-size node is measured at every computation. The initializers of the classes that qualify
+    /// call it with their own type; a subclass, which may override ``layoutSpecThatFits(_:)``, is left out.
+    package final func measuresWithoutSpec(asExactly type: DisplayNode.Type) {
+        if Swift.type(of: self) == type { state.measuresWithoutSpec = true }
     }
 
     deinit { freeOwned(&specSublayout) }
@@ -50,7 +60,12 @@ open class DisplayNode: LayoutElement {
     }
 
     open override func calculateSize(_ constrainedSize: SizeRange, context: LayoutContext) -> Size {
-        calculateSize(constrainedSize, spec: layoutSpecThatFits(constrainedSize), context: context)
+        // A node of a marked class without a block has no spec; its spec sublayout is empty unless a block was
+        // removed since its latest computation, which the general path lets go of.
+        if state.measuresWithoutSpec && layoutSpecBlock == nil && specSublayout.isEmpty {
+            return constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
+        }
+        return calculateSize(constrainedSize, spec: layoutSpecThatFits(constrainedSize), context: context)
     }
 
     /// Measures the node with `spec` as its layout spec, or by ``calculateSizeThatFits(_:)`` when `spec` is `nil`.
@@ -89,6 +104,7 @@ open class FixedSizeNode: DisplayNode {
         self.intrinsicSize = intrinsicSize
         super.init()
         measuresFromRangeAndStyle(asExactly: FixedSizeNode.self)
+        measuresWithoutSpec(asExactly: FixedSizeNode.self)
     }
 
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size { intrinsicSize }

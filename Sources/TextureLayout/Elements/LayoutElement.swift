@@ -163,6 +163,10 @@ struct LayoutState {
     /// `isPlaceholder`, `hasDerivedBaseline`, `contentDirection`, which entries gave the derived baseline,
     /// `measuresFromRangeAndStyle` and `ignoresParentSize`, in the last byte of the first 64.
     private var flags: UInt8 = 0
+    /// Whether the element is a display node whose class keeps ``DisplayNode/layoutSpecThatFits(_:)`` as the
+    /// engine has it (``DisplayNode/measuresWithoutSpec(asExactly:)``): set once as the element is made, in a byte
+    /// of the first 64 that was padding.
+    var measuresWithoutSpec = false
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
     var styleBlock = Unmanaged.passUnretained(SharedStyle.default)

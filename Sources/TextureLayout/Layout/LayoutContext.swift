@@ -52,13 +52,15 @@ public final class LayoutContext {
     /// that is not finite (from NaN spacing, insets or positions) becomes 0 and is reported, as Texture's `frame`
     /// replaces it.
     public func place(_ child: LayoutElement, at position: Point) {
-        var position = position
-        if !position.x.isFinite || !position.y.isFinite {
-            report(.invalidPosition(position), for: child)
-            if !position.x.isFinite { position.x = 0 }
-            if !position.y.isFinite { position.y = 0 }
-        }
+        guard position.x.isFinite && position.y.isFinite else { return placeReporting(child, at: position) }
         child.state.placedPosition = position
+    }
+
+    /// ``place(_:at:)`` of a position that is not finite, kept out of line: a stack places every child, and the
+    /// report's code inlined there kept its per-child closure from being inlined.
+    @inline(never) private func placeReporting(_ child: LayoutElement, at position: Point) {
+        report(.invalidPosition(position), for: child)
+        child.state.placedPosition = position.finiteOrZero
     }
 
     /// Records a condition Texture asserts on; the element's result is kept (and made safe) all the same.
@@ -106,28 +108,31 @@ public final class LayoutContext {
         let ignoresParentSize = state.ignoresParentSize
         if ignoresParentSize { key.parentSize = .undefined }
         let tag = key.tag
+        var replacing = MeasurementCache.none
         if let size = state.answer(key, tag: tag, scale: grid.scale) {
-            if !state.cache.requestIsComputed {
-                // A hit on an older entry leaves the element's children laid out for another measurement: they
-                // are recomputed at the end of the pass. Its derived baseline (a text's, a vertical stack's) is
-                // read by the parent now, so an entry that derived another one is computed again at once.
-                guard state.requestHasCurrentBaseline else {
-                    return compute(
-                        element, key, tag: tag, ignoresParentSize: ignoresParentSize, replacing: state.cache.request)
-                }
-                staleElements.append(element)
+            if state.cache.requestIsComputed {
+                state.measuredSize = size
+                return size
             }
-            state.measuredSize = size
-            return size
+            // A hit on an older entry leaves the element's children laid out for another measurement: they are
+            // recomputed at the end of the pass. Its derived baseline (a text's, a vertical stack's) is read by
+            // the parent now, so an entry that derived another one is computed again at once, in its slot.
+            if state.requestHasCurrentBaseline {
+                staleElements.append(element)
+                state.measuredSize = size
+                return size
+            }
+            replacing = state.cache.request
         }
-        return compute(element, key, tag: tag, ignoresParentSize: ignoresParentSize)
+        return compute(element, key, tag: tag, ignoresParentSize: ignoresParentSize, replacing: replacing)
     }
 
     /// Computes `key` (whose ``MeasurementKey/tag`` is `tag`) and records the result. An element that ignores its
     /// parent size keeps the default ``LayoutElement/calculateSize(_:parentSize:context:)`` with an all-auto
     /// style, which for an ordered range only passes the range on: the pass calls
     /// ``LayoutElement/calculateSize(_:context:)`` itself, one dynamic call instead of two.
-    private func compute(
+    /// Inlined into ``request(_:_:)``, its one call in a pass's recursion: a call and a frame less per computation.
+    @inline(__always) private func compute(
         _ element: LayoutElement, _ key: MeasurementKey, tag: UInt8, ignoresParentSize: Bool,
         replacing slot: UInt8 = MeasurementCache.none
     ) -> Size {

@@ -223,6 +223,13 @@ struct LayoutStateRef {
         }
     }
 
+    /// Whether the element is a display node of a class that keeps the engine's `layoutSpecThatFits(_:)`
+    /// (``DisplayNode/measuresWithoutSpec(asExactly:)``).
+    var measuresWithoutSpec: Bool {
+        @inline(__always) get { pointer.pointee.measuresWithoutSpec }
+        @inline(__always) nonmutating set { pointer.pointee.measuresWithoutSpec = newValue }
+    }
+
     /// Whether the parent size plays no part in measuring the element (``LayoutState/ignoresParentSize``).
     @inline(__always) var ignoresParentSize: Bool { pointer.pointee.ignoresParentSize }
 
