@@ -3,6 +3,7 @@ extension StackComputation {
     /// (alignItems/alignSelf). Positions stay unrounded except the centred cross offset, which Texture floors to
     /// the pixel grid. Reversed directions mirror the main axis within `stackSize`
     /// (<doc:Errata#reverseDirectionsAreReal>).
+    @inline(__always)
     func positionChildren(
         stackSize: Size, crossSum: Double, _ children: [LayoutElement], _ context: LayoutContext
     ) {
@@ -48,6 +49,7 @@ extension StackComputation {
     /// The space before the first of `count` things and the extra space between them, for `free` space (negative
     /// when they overflow). Space-between falls back to start, and space-around to centre, when there is no free
     /// space or only one thing.
+    @inline(__always)
     func distribution(free: Double, count: Int, _ mode: Distribution) -> (offset: Double, gap: Double) {
         let tight = free < violationEpsilon || count == 1
         switch mode {
