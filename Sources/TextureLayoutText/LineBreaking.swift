@@ -252,10 +252,9 @@ extension ShapedText {
                 if index < last && !point.forced && line.graphemeEnd < Int(point.contentEnd) {
                     let at = breakPoints[candidate]
                     guard
-                        placer.place(
-                            line.offset, candidateEnd, Int(at.position),
-                            width: at.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment),
-                            endsParagraph: false, in: boxes, of: self)
+                        placeLine(
+                            from: line, to: candidateEnd, at: at, endsAtPoint: true, endsParagraph: false,
+                            &placer, into: boxes)
                     else { return }
                     line = LineStart(at)
                     candidate = -1
