@@ -89,4 +89,61 @@ import Testing
         half.sharedStyle = .default
         #expect(!half.state.ignoresParentSize)
     }
+
+    /// A spec that measures itself: a subclass of the plain spec, 10 × 10 within any range that allows it.
+    final class TenByTen: LayoutSpec {
+        override func calculateSize(_ c: SizeRange, context: LayoutContext) -> Size { c.clamp(Size(10, 10)) }
+    }
+
+    /// A horizontal stack (alignItems start) of a 44 × 44 leaf, a spacer (a plain spec, flexGrow 1) and a
+    /// 28 × 28 leaf. In an exact width the leaves take 44 + 28 = 72 and the spacer grows by the rest (§5.6; a
+    /// plain spec takes its range's minimum, §4.1), at its cross range's minimum, 0 high: at 375 it is 303 wide and the last leaf at 44 + 303 = 347, at 320 it is
+    /// 248 wide and the leaf at 292. The spacer (a plain spec with an all-auto style) is computed in place at each
+    /// width, keeping no entry, and every frame equals a fresh layout's.
+    @Test func aSpacerIsComputedInPlaceAtEachWidth() {
+        func bar() -> StackLayoutSpec {
+            StackLayoutSpec(
+                direction: .horizontal, alignItems: .start,
+                children: [
+                    fixed("avatar", 44, 44), styled("spacer", LayoutSpec()) { $0.flexGrow = 1 },
+                    fixed("badge", 28, 28),
+                ])
+        }
+        let spec = bar()
+        let root = node(spec)
+        let first = Laid(layout: root.layout(within: range(375, 0, 375, inf)))
+        #expect(first["spacer"] == rect(44, 0, 303, 0))
+        #expect(first["badge"] == rect(347, 0, 28, 28))
+        let spacer = spec.children[1]
+        let computation = spacer.state.computationID
+        let second = Laid(layout: root.layout(within: range(320, 0, 320, inf)))
+        #expect(second["spacer"] == rect(44, 0, 248, 0))
+        #expect(second["badge"] == rect(292, 0, 28, 28))
+        #expect(spacer.state.computationID != computation)
+        #expect(spacer.state.cache.count == 0)
+        #expect(namedFrames(second.layout) == namedFrames(layOut(bar(), in: range(320, 0, 320, inf)).layout))
+    }
+
+    /// Only the plain element and the plain spec, each for its own exact type, are computed in place: a subclass
+    /// may measure itself, as `TenByTen` does, and is asked as any element is: in [0, 320] on both axes it takes
+    /// its own 10 × 10, where the range's minimum is 0 × 0.
+    @Test func onlyExactSpacerClassesAreComputedInPlace() {
+        #expect(LayoutSpec().state.takesRangeMinimum)
+        #expect(LayoutElement().state.takesRangeMinimum)
+        #expect(!TenByTen().state.takesRangeMinimum)
+        #expect(!StackLayoutSpec().state.takesRangeMinimum)
+        #expect(!DisplayNode().state.takesRangeMinimum)
+        #expect(!fixed("a", 1, 1).state.takesRangeMinimum)
+        #expect(layOut(element: TenByTen(), in: range(0, 0, 320, 320)).size == Size(10, 10))
+    }
+
+    /// A spacer computed in place is ceiled to the pixel grid and checked as any computation: at scale 2 a
+    /// minimum of 10.3 × 0.2 takes 10.5 × 0.5 (§0.4, §3.6), and an infinite minimum is reported as
+    /// an invalid size and becomes zero (§0.5, §3.6).
+    @Test func aSpacerComputedInPlaceIsCeiledAndChecked() {
+        #expect(layOut(element: LayoutSpec(), in: range(10.3, 0.2, 20, 20)).size == Size(10.5, 0.5))
+        let infinite = layOut(element: LayoutSpec(), in: range(inf, 0, inf, 0))
+        #expect(infinite.size == .zero)
+        #expect(infinite.issues == [.invalidSize(Size(inf, 0))])
+    }
 }

@@ -25,6 +25,7 @@ open class LayoutSpec: LayoutElement {
         super.init()
         for child in children { adopt(child) }
         measuresFromRangeAndStyle(asExactly: LayoutSpec.self)
+        takesRangeMinimum(asExactly: LayoutSpec.self)
     }
 
     deinit { freeOwned(&ownedChildren) }

@@ -11,9 +11,9 @@ public final class LayoutContext {
     /// What Texture would have asserted on during this pass, in the order met.
     @exclusivity(unchecked) public private(set) var issues: [LayoutIssue] = []
 
-    /// High 32 bits of every computation ID of this pass; unique per pass in the process.
-    private let passBase: UInt64
-    @exclusivity(unchecked) private var computationCount: UInt64 = 0
+    /// The ID of the latest computation of this pass: the pass's number in the high 32 bits (unique per pass in
+    /// the process), how many computations ran in the low 32.
+    @exclusivity(unchecked) private var latestComputation: UInt64
     /// The computation that is measuring children right now (the parent of the next `measure`).
     @exclusivity(unchecked) private var currentComputation: UInt64 = 0
     @exclusivity(unchecked) private var stack = StackLimit.current()
@@ -33,7 +33,7 @@ public final class LayoutContext {
     /// early once `cancellation` is set.
     package init(scale: Double = 2, cancellation: LayoutCancellation? = nil) {
         grid = PixelGrid(scale: scale)
-        passBase = (Self.passCounter.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF) << 32
+        latestComputation = (Self.passCounter.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF) << 32
         self.cancellation = cancellation
     }
 
@@ -101,11 +101,15 @@ public final class LayoutContext {
     /// Answers `key` from the element's cache or computes it. The key of an element that ignores its parent size
     /// (``LayoutStateRef/ignoresParentSize``) holds an undefined parent size whatever its parent's is, so that its
     /// entries answer the same range under a parent of any size. The key's tag is computed once, here, for both
-    /// the lookup and the entry a computation records.
+    /// the lookup and the entry a computation records. An element that takes its range's minimum
+    /// (``LayoutStateRef/takesRangeMinimum``, a spacer) with an all-auto style is computed in place instead.
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
         let state = element.state
-        var key = key
         let ignoresParentSize = state.ignoresParentSize
+        if ignoresParentSize && state.takesRangeMinimum && key.range.isOrdered {
+            return computeRangeMinimum(element, key.range.min)
+        }
+        var key = key
         if ignoresParentSize { key.parentSize = .undefined }
         let tag = key.tag
         var replacing = MeasurementCache.none
@@ -136,53 +140,86 @@ public final class LayoutContext {
         _ element: LayoutElement, _ key: MeasurementKey, tag: UInt8, ignoresParentSize: Bool,
         replacing slot: UInt8 = MeasurementCache.none
     ) -> Size {
-        if isStopped { return .zero }
-        if computationCount % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
-            isStopped = true
-            return .zero
-        }
+        guard let id = nextComputation() else { return .zero }
         let saved = currentComputation
-        computationCount += 1
-        let id = passBase | computationCount
         currentComputation = id
         let state = element.state
         state.computationID = id
         let issuesBefore = issues.count
-        var size = withEnoughStack {
-            ignoresParentSize && key.range.isOrdered
-                ? element.calculateSize(key.range, context: self)
-                : element.calculateSize(key.range, parentSize: key.parentSize, context: self)
-        }
+        depth &+= 1
+        // Checking every 16 levels is enough: the budget leaves far more room than 16 levels take.
+        let size =
+            depth & 15 == 0 && stack.isNearlyExhausted
+            ? calculateOnLargeStack(element, key, ignoresParentSize: ignoresParentSize)
+            : calculate(element, key, ignoresParentSize: ignoresParentSize)
+        depth &-= 1
         currentComputation = saved
-        if size.isValidForLayout {
-            size = grid.ceil(size)
-        } else {
-            report(.invalidSize(size), for: element)
-            size = .zero
-        }
+        let result = ceiled(size, of: element)
         // A computation that saw the pass stop used skipped (zero) sizes: it is not kept.
         // Nor one that ended after the flag was set: what it measured below the pass (a text's shaping, which
         // reads the flag as ``LayoutCancellation/current``) may have stopped early.
         state.recordComputation(
-            size, for: key, tag: tag,
+            result, for: key, tag: tag,
             keep: issues.count == issuesBefore && !isStopped
                 && cancellation?.isCancelled != true,
             replacing: slot)
+        return result
+    }
+
+    /// Computes an element that takes its range's minimum (``LayoutStateRef/takesRangeMinimum``) within an
+    /// ordered range, as ``compute(_:_:tag:ignoresParentSize:replacing:)`` would, in place: its size is `minimum`
+    /// pixel-ceiled, and nothing is kept in the cache. Out of line: inlined, it made the compiler call
+    /// ``compute(_:_:tag:ignoresParentSize:replacing:)`` out of line from ``request(_:_:)`` instead.
+    @inline(never) private func computeRangeMinimum(_ element: LayoutElement, _ minimum: Size) -> Size {
+        guard let id = nextComputation() else { return .zero }
+        let state = element.state
+        state.computationID = id
+        let size = ceiled(minimum, of: element)
+        state.recordUnkeptComputation(size)
         return size
     }
 
-    /// Runs `body` here, or on a fresh thread with a large stack when this thread's stack is nearly used up, so
-    /// that nesting depth is limited by memory only.
-    @inline(__always) private func withEnoughStack<T>(_ body: () -> T) -> T {
-        depth += 1
-        defer { depth -= 1 }
-        // Checking every 16 levels is enough: the budget leaves far more room than 16 levels take.
-        guard depth & 15 == 0 && stack.isNearlyExhausted else { return body() }
+    /// The next computation's ID, or `nil` once the pass stopped: then computations are skipped. Checks the
+    /// cancellation every ``LayoutCancellation/checkInterval`` computations.
+    @inline(__always) private func nextComputation() -> UInt64? {
+        if isStopped { return nil }
+        // The low bits count the computations (the pass's number is a multiple of 2³²).
+        if latestComputation % LayoutCancellation.checkInterval == 0, let cancellation, cancellation.isCancelled {
+            isStopped = true
+            return nil
+        }
+        latestComputation &+= 1
+        return latestComputation
+    }
+
+    /// `size` pixel-ceiled, or zero for a size not valid for layout, which is reported for `element`.
+    @inline(__always) private func ceiled(_ size: Size, of element: LayoutElement) -> Size {
+        if size.isValidForLayout { return grid.ceil(size) }
+        report(.invalidSize(size), for: element)
+        return .zero
+    }
+
+    /// Measures `element` within `key`'s range through its class's method, the one that resolves its style
+    /// unless it ignores its parent size and the range is ordered.
+    @inline(__always) private func calculate(
+        _ element: LayoutElement, _ key: MeasurementKey, ignoresParentSize: Bool
+    ) -> Size {
+        ignoresParentSize && key.range.isOrdered
+            ? element.calculateSize(key.range, context: self)
+            : element.calculateSize(key.range, parentSize: key.parentSize, context: self)
+    }
+
+    /// ``calculate(_:_:ignoresParentSize:)`` on a fresh thread with a large stack, for a computation nested so
+    /// deep that this thread's stack is nearly used up, so that nesting depth is limited by memory only. Out of
+    /// line, so that a computation on this thread sets up no closure.
+    @inline(never) private func calculateOnLargeStack(
+        _ element: LayoutElement, _ key: MeasurementKey, ignoresParentSize: Bool
+    ) -> Size {
         let saved = stack
         defer { stack = saved }
         return runOnLargeStack {
             stack = StackLimit.current()
-            return body()
+            return calculate(element, key, ignoresParentSize: ignoresParentSize)
         }
     }
 }

@@ -142,25 +142,21 @@ struct LayoutStateRef {
         _ size: Size, for key: MeasurementKey, tag: UInt8, keep: Bool,
         replacing: UInt8 = MeasurementCache.none
     ) {
+        guard keep else { return recordUnkeptComputation(size) }
         pointer.pointee.measuredSize = size
         pointer.pointee.cache.request = MeasurementCache.none
-        guard keep else {
-            pointer.pointee.cache.computed = MeasurementCache.none
-            return
-        }
-        let capacity = MeasurementCache.capacity
-        let slot = replacing < capacity ? replacing : pointer.pointee.cache.next
+        let slot = replacing < MeasurementCache.capacity ? replacing : pointer.pointee.cache.insert(tag)
         withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
-        if replacing >= capacity {
-            // The key is new: its entry's tag changes, and the oldest entry is the next to go.
-            let shift = UInt16(slot) * 8
-            pointer.pointee.cache.tags = pointer.pointee.cache.tags & ~(0xFF << shift) | UInt16(tag) << shift
-            let count = pointer.pointee.cache.count
-            let next = slot + 1 == capacity ? 0 : slot + 1
-            pointer.pointee.cache.fill = next << 3 | (count < capacity ? count + 1 : capacity)
-        }
         pointer.pointee.cache.computed = slot
         pointer.pointee.recordBaseline(in: slot)
+    }
+
+    /// Records a computation that gave `size` and is not kept in an entry: it becomes the latest request and the
+    /// latest computation.
+    @inline(__always) func recordUnkeptComputation(_ size: Size) {
+        pointer.pointee.measuredSize = size
+        pointer.pointee.cache.request = MeasurementCache.none
+        pointer.pointee.cache.computed = MeasurementCache.none
     }
 
     /// Whether the entry that answered the latest request (a slot below ``MeasurementCache/capacity``) was
@@ -228,6 +224,13 @@ struct LayoutStateRef {
     var measuresWithoutSpec: Bool {
         @inline(__always) get { pointer.pointee.measuresWithoutSpec }
         @inline(__always) nonmutating set { pointer.pointee.measuresWithoutSpec = newValue }
+    }
+
+    /// Whether the element's class takes its range's minimum and measures nothing
+    /// (``LayoutElement/takesRangeMinimum(asExactly:)``).
+    var takesRangeMinimum: Bool {
+        @inline(__always) get { pointer.pointee.takesRangeMinimum }
+        @inline(__always) nonmutating set { pointer.pointee.takesRangeMinimum = newValue }
     }
 
     /// Whether the parent size plays no part in measuring the element (``LayoutState/ignoresParentSize``).
