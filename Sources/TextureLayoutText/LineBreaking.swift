@@ -48,7 +48,12 @@ struct LineBreakLimits {
     }
 
     /// The width lines are broken for: no limit for NaN, none below zero.
-    @inline(__always) var lineWidth: Double { maxWidth.isNaN ? .infinity : max(0, maxWidth) }
+    @inline(__always) var lineWidth: Double { LineBreakLimits.lineWidth(maxWidth) }
+
+    /// The width lines are broken for within `maxWidth` (see ``lineWidth``).
+    @inline(__always) static func lineWidth(_ maxWidth: Double) -> Double {
+        maxWidth.isNaN ? .infinity : max(0, maxWidth)
+    }
 
     /// Whether ``ShapedText/breakLines(_:into:tokenWidth:)`` makes the whole text one line without comparing any
     /// line with the width, given the text's ``ShapedText/oneLineWidth``: every opportunity fits (none is
@@ -239,18 +244,19 @@ extension ShapedText {
             if index < last && !point.forced && Int(point.contentEnd) >= line.offset
                 && line.fits(to: point, within: maxWidth)
             {
-                repeat {
-                    index += 1
-                    point = breakPoints[index]
-                } while index < last && !point.forced && line.fits(to: point, within: maxWidth)
-                candidate = index - 1
-                candidateEnd = Int(breakPoints[candidate].contentEnd)
-                candidateEndsAtPoint = true
-                // Most lines end here: at the candidate, before a point that does not fit (neither forced nor the
-                // last, so the walk stopped because it is too wide) and ends after the line's first grapheme
-                // cluster. The steps below would come to the same line.
-                if index < last && !point.forced && line.graphemeEnd < Int(point.contentEnd) {
+                while true {
+                    repeat {
+                        index += 1
+                        point = breakPoints[index]
+                    } while index < last && !point.forced && line.fits(to: point, within: maxWidth)
+                    candidate = index - 1
                     let at = breakPoints[candidate]
+                    candidateEnd = Int(at.contentEnd)
+                    candidateEndsAtPoint = true
+                    // Most lines end here: at the candidate, before a point that does not fit (neither forced nor
+                    // the last, so the walk stopped because it is too wide) and ends after the line's first
+                    // grapheme cluster. The steps below would come to the same line.
+                    guard index < last && !point.forced && line.graphemeEnd < Int(point.contentEnd) else { break }
                     guard
                         placeLine(
                             from: line, to: candidateEnd, at: at, endsAtPoint: true, endsParagraph: false,
@@ -258,7 +264,11 @@ extension ShapedText {
                     else { return }
                     line = LineStart(at)
                     candidate = -1
-                    continue
+                    // The point that ended the walk starts the next line's walk when it fits there, as the test
+                    // above would find it (it is neither forced nor the last).
+                    guard Int(point.contentEnd) >= line.offset && line.fits(to: point, within: maxWidth) else {
+                        break
+                    }
                 }
             }
             let start = line.offset

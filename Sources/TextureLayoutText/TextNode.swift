@@ -1,6 +1,7 @@
 // Unsafe room: text store.
 // Invariants: breaking lines uses the node's shaped text without retaining it (`_withUnsafeGuaranteedRef`): the
-// node holds the text for the whole call and breaking does not replace it.
+// node holds the text for the whole call and breaking does not replace it. The truncation token's closure holds the
+// node itself as `unowned(unsafe)`: it is called only during that call, while the node measures itself.
 
 import TextureLayout
 import TextureLayoutPaint
@@ -17,6 +18,34 @@ import TextureLayoutPaint
 /// only breaks lines again; the same width is answered from the last measurement. Changing anything that affects
 /// the layout calls `setNeedsLayout()`.
 open class TextNode: DisplayNode {
+    // What a measurement reads and writes, declared first so that it lies together at the start of the node's own
+    // fields (stored properties are laid out in declaration order): a second width reads two or three cache lines
+    // of the node instead of six (the style, the shadow's outsets and the results were apart).
+
+    /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
+    private var brokenFor: (UInt64, UInt64)?
+    /// The text's one-line width when the current lines are the whole text kept on one line without comparing a
+    /// line with the width (``LineBreakLimits/keepOneLine(oneLineWidth:)``), else NaN: another width where that
+    /// holds too gives the same lines, known without reading the shaped text (a new width for a text that fits).
+    /// Not NaN only in word breaking, which the lines were broken with (a new style breaks them again).
+    private var keptOneLineWidth = Double.nan
+    private var textSize = Size.zero
+    /// The style's `textContainerInset` plus ``shadowOutsets``, kept up to date by both.
+    private var insets: EdgeInsets
+    /// The first line's baseline and the last one's, from the node's top (the insets included), kept with the
+    /// lines so that reporting baselines does not read the lines again.
+    private var baselines = (first: 0.0, last: 0.0)
+    /// The node's size from its latest computation (the range applied), which alignment places lines within.
+    private var finalSize = Size.zero
+    private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
+    /// The shaped text's break table, kept beside it: breaking at a new width reads the table without touching the
+    /// text's object.
+    private var table: BreakTable?
+    private let boxes = LineBoxes()
+    private var shaped: ShapedText? {
+        didSet { table = shaped?.table }
+    }
+
     /// The attributed text, as runs (an empty array is an empty text in the default font).
     public final var runs: [TextRun] {
         didSet {
@@ -34,6 +63,7 @@ open class TextNode: DisplayNode {
             guard newValue != paragraph else { return }
             if newValue.truncationToken != paragraph.truncationToken { latestTokenWidth.key = -1 }
             paragraph = newValue
+            insets = newValue.textContainerInset.adding(shadowPadding)
             textChanged()
         }
     }
@@ -62,6 +92,7 @@ open class TextNode: DisplayNode {
             let outsets = TextNode.outsets(of: newValue)
             guard outsets != shadowPadding else { return }
             shadowPadding = outsets
+            insets = paragraph.textContainerInset.adding(outsets)
             textChanged()
         }
     }
@@ -105,20 +136,13 @@ open class TextNode: DisplayNode {
         }
     }
 
-    // The storage of the three properties above. Private storage is read by a measurement without the runtime
-    // exclusivity check that a public stored property of an open class needs on every read (three in every
-    // measurement, one more in each that breaks lines).
+    // The storage of the three properties above (and `overrides`, among the measurement's fields). Private
+    // storage is read by a measurement without the runtime exclusivity check that a public stored property of an
+    // open class needs on every read (three in every measurement, one more in each that breaks lines).
     private var paragraph: ParagraphStyle
     private var textShadow = Shadow()
     private var shadowPadding = EdgeInsets.zero
-    private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
 
-    private var shaped: ShapedText? {
-        didSet { table = shaped?.table }
-    }
-    /// The shaped text's break table, kept beside it: breaking at a new width reads the table without touching the
-    /// text's object.
-    private var table: BreakTable?
     /// Where the node's truncation tokens are shaped and kept: the store it was given, else its own, made when it
     /// first truncates. A given store also takes the node's first break table.
     private var store: TextStore?
@@ -127,19 +151,6 @@ open class TextNode: DisplayNode {
     /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
     /// left; -1: none).
     private var latestTokenWidth = (key: -1, width: 0.0)
-    private let boxes = LineBoxes()
-    /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
-    private var brokenFor: (UInt64, UInt64)?
-    private var textSize = Size.zero
-    /// The text's one-line width when the current lines are the whole text kept on one line without comparing a
-    /// line with the width (``LineBreakLimits/keepOneLine(oneLineWidth:)``), else NaN: another width where that
-    /// holds too gives the same lines, known without reading the shaped text (a new width for a text that fits).
-    private var keptOneLineWidth = Double.nan
-    /// The first and last lines' top, height and descent, kept with the lines so that reporting baselines does
-    /// not read the lines again.
-    private var ends = (first: LineEdge(), last: LineEdge())
-    /// The node's size from its latest computation (the range applied), which alignment places lines within.
-    private var finalSize = Size.zero
 
     /// A text node showing `runs`. Nodes given the same `store` shape each truncation token once between them
     /// and keep their break tables together (a document's texts share a store); without one the node keeps its
@@ -147,6 +158,7 @@ open class TextNode: DisplayNode {
     public init(runs: [TextRun], paragraphStyle: ParagraphStyle = ParagraphStyle(), store: TextStore? = nil) {
         self.runs = runs
         paragraph = paragraphStyle
+        insets = paragraphStyle.textContainerInset.adding(EdgeInsets.zero)  // no shadow yet
         self.store = store
         super.init()
         measuresFromRangeAndStyle(asExactly: TextNode.self)
@@ -215,28 +227,35 @@ open class TextNode: DisplayNode {
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let key = (constrainedSize.width.bitPattern, constrainedSize.height.bitPattern)
         if let brokenFor, brokenFor == key { return textSize }
-        let insets = paragraph.textContainerInset.adding(shadowPadding)
-        let limits = LineBreakLimits(
-            maxWidth: constrainedSize.width - insets.left - insets.right,
-            maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
-        if brokenFor != nil && limits.keepOneLine(oneLineWidth: keptOneLineWidth) {
+        let insets = insets
+        let maxWidth = constrainedSize.width - insets.left - insets.right
+        // `keptOneLineWidth` is NaN unless the lines were broken by words, so this is `keepOneLine` without reading
+        // the style.
+        if brokenFor != nil && keptOneLineWidth <= LineBreakLimits.lineWidth(maxWidth) {
             brokenFor = key
             return textSize
         }
         if shaped == nil && shapedText() == nil { return .zero }
+        let limits = LineBreakLimits(
+            maxWidth: maxWidth, maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
         let table = table!
         let lines = boxes
         // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
-        // it, which would write to the text's object, otherwise not read for a line at a break point.
-        Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef {
-            $0.breakLines(limits, table: table, into: lines, tokenWidth: tokenWidth)
+        // it, which would write to the text's object, otherwise not read for a line at a break point. The token's
+        // closure holds the node the same way (the node is measuring, so it is alive): a strong capture is retained
+        // and released around each call that takes the closure, atomic writes to the node's reference count.
+        unowned(unsafe) let node = self
+        Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef { text in
+            text.breakLines(limits, table: table, into: lines) { node.tokenWidth($0, $1) }
         }
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
         var widest = 0.0
         for index in 0..<lines.count { widest = max(widest, lines[index].width) }
         let first = lines[0], last = lines[lines.count - 1]
-        ends = (LineEdge(first), LineEdge(last))
+        baselines = (
+            insets.top + first.top + first.height - first.descent, insets.top + last.top + last.height - last.descent
+        )
         let width = (widest + insets.left + insets.right).rounded(.up)
         let height = (last.top + last.height + insets.top + insets.bottom).rounded(.up)
         // Not clamped: a size the engine cannot use (a huge line height, an infinite inset) is reported by it.
@@ -254,12 +273,9 @@ open class TextNode: DisplayNode {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
-            let top = paragraph.textContainerInset.top + shadowPadding.top
-            let (first, last) = ends
-            let lastBaseline = top + last.top + last.height - last.descent
             setMeasuredBaseline(
-                ascender: overrides.ascender ?? top + first.top + first.height - first.descent,
-                descender: overrides.descender ?? lastBaseline - size.height)
+                ascender: overrides.ascender ?? baselines.first,
+                descender: overrides.descender ?? baselines.last - size.height)
         }
         return size
     }
@@ -268,7 +284,6 @@ open class TextNode: DisplayNode {
     /// draw and the document's `lines` output lists. Empty before the node is laid out.
     public final var lines: [TextLine] {
         guard let shaped, brokenFor != nil else { return [] }
-        let insets = paragraph.textContainerInset.adding(shadowPadding)
         let available = finalSize.width - insets.left - insets.right
         let origin = Point(insets.left, insets.top)
         return boxes.all.map {
@@ -285,20 +300,5 @@ extension EdgeInsets {
         EdgeInsets(
             top: top + other.top, left: left + other.left, bottom: bottom + other.bottom,
             right: right + other.right)
-    }
-}
-
-/// What a text's baselines are computed from: a line's top, height and descent.
-private struct LineEdge {
-    var top = 0.0
-    var height = 0.0
-    var descent = 0.0
-
-    init() {}
-
-    init(_ box: LineBox) {
-        top = box.top
-        height = box.height
-        descent = box.descent
     }
 }
