@@ -26,7 +26,7 @@ extension StackComputation {
                 if index > line.start { position += spacing + gap }
                 let main = reversed ? stackMain - position - item.main : position
                 let cross = lineOrigin + crossOffset(of: index, in: line, children, context.grid)
-                withChild(children, index) { context.place($0, at: Point(main: main, cross: cross, along: axis)) }
+                place(index, of: children, at: Point(main: main, cross: cross, along: axis), context)
                 position += item.main + item.spacingAfter
             }
             // Texture's order of additions: the line's cross size, then the gap and line spacing before the next
@@ -34,6 +34,13 @@ extension StackComputation {
             lineOrigin += line.cross
             lineOrigin += lineGap + lineSpacing
         }
+    }
+
+    /// Places child `index`. The borrowing closure is inlined here, where the caller is small, so that it is
+    /// inlined into the positions' walk too: called there, it was a call per child.
+    @inline(__always)
+    func place(_ index: Int, of children: [LayoutElement], at position: Point, _ context: LayoutContext) {
+        withChild(children, index) { context.place($0, at: position) }
     }
 
     /// The offset of a child within its line's cross extent.
