@@ -1,64 +1,129 @@
 // Unsafe room: text store.
-// Invariants: `base` holds `capacity` boxes, of which the first `count` are initialized; `LineBox` is a trivial
-// type, so boxes are overwritten and dropped without deinitializing them. The storage belongs to one text node and
-// is written only while it is measured.
+// Invariants: `lines` holds `capacity` stored lines, and `metrics` (when allocated) `metricsCapacity` metrics; the
+// first `count` lines are initialized, and as many metrics when `uniformMetrics` is nil. Both types are trivial, so
+// they are overwritten and dropped without deinitializing them. The storage belongs to one text node and is written
+// only while it is measured.
+
+/// A line's tallest ascent and descent and its height.
+typealias LineMetrics = (ascent: Double, descent: Double, height: Double)
 
 /// The lines of a text node's latest measurement, in storage the node keeps from one measurement to the next.
 ///
 /// Breaking a text at a new width writes every line again; an array would check that its buffer is not shared at
 /// every line and grow one element at a time, which was about a tenth of breaking the text feed's bodies at a
 /// second width. This storage is written through one reference the node holds (nothing to check), and starts with
-/// room for an estimate of the lines, taken from the text's width at its first measurement.
+/// room for an estimate of the lines, taken from the text's width at its first measurement. A line is kept in
+/// 32 bytes (a ``LineBox`` takes 96): its metrics are kept once for a text whose lines all have the same (a text of
+/// one run), else beside it, and the truncation token only for the last line, the only one truncated.
 final class LineBoxes {
-    private var base: UnsafeMutablePointer<LineBox>?
+    /// What is kept of each line.
+    private struct StoredLine {
+        var start: Int32
+        var end: Int32
+        var next: Int32
+        var endsParagraph: Bool
+        var width: Double
+        var top: Double
+    }
+
+    private var lines: UnsafeMutablePointer<StoredLine>?
+    private var metrics: UnsafeMutablePointer<LineMetrics>?
     private var capacity = 0
+    private var metricsCapacity = 0
     /// How many lines the latest break kept.
     private(set) var count = 0
+    /// Every line's metrics when they are all the same, given by the break that wrote the lines.
+    private var uniformMetrics: LineMetrics?
+    /// What the last line shows after its token (see ``LineBox``), when it is truncated.
+    private var truncation: (tailStart: Int, tailEnd: Int, tokenRun: Int)?
 
-    deinit { base?.deallocate() }
+    deinit {
+        lines?.deallocate()
+        metrics?.deallocate()
+    }
 
     /// Whether no line was ever stored.
-    var isUnallocated: Bool { base == nil }
+    var isUnallocated: Bool { lines == nil }
 
-    /// Forgets the lines, keeping their storage.
-    @inline(__always) func removeAll() { count = 0 }
+    /// Forgets the lines, keeping their storage, for a break whose lines all have `uniformMetrics` (nil: each its
+    /// own).
+    @inline(__always) func removeAll(uniformMetrics: LineMetrics?) {
+        count = 0
+        self.uniformMetrics = uniformMetrics
+        truncation = nil
+    }
 
     /// Makes room for `lines` lines (more are still appended when a break needs them).
     func reserve(_ lines: Int) {
         if capacity < lines { grow(to: lines) }
     }
 
-    @inline(__always) func append(_ box: LineBox) {
+    /// Appends a line with `metrics`, which must be the uniform metrics when the break has them.
+    @inline(__always) func append(
+        start: Int, end: Int, next: Int, width: Double, top: Double, endsParagraph: Bool, metrics: LineMetrics
+    ) {
         if count == capacity { grow(to: max(4, capacity * 2)) }
-        (base.unsafelyUnwrapped + count).initialize(to: box)
+        (lines.unsafelyUnwrapped + count).initialize(
+            to: StoredLine(
+                start: Int32(start), end: Int32(end), next: Int32(next), endsParagraph: endsParagraph, width: width,
+                top: top))
+        if uniformMetrics == nil {
+            if count == metricsCapacity { growMetrics(to: capacity) }
+            (self.metrics.unsafelyUnwrapped + count).initialize(to: metrics)
+        }
         count += 1
     }
 
     /// The line at `index` (below ``count``).
     @inline(__always) subscript(index: Int) -> LineBox {
-        get {
-            precondition(index >= 0 && index < count)
-            return base.unsafelyUnwrapped[index]
+        precondition(index >= 0 && index < count)
+        let line = lines.unsafelyUnwrapped[index]
+        let (ascent, descent, height) = uniformMetrics ?? metrics.unsafelyUnwrapped[index]
+        var box = LineBox(
+            start: Int(line.start), end: Int(line.end), next: Int(line.next), width: line.width, ascent: ascent,
+            descent: descent, height: height, top: line.top, endsParagraph: line.endsParagraph)
+        if index == count - 1, let truncation {
+            box.hasToken = true
+            (box.tailStart, box.tailEnd, box.tokenRun) = truncation
         }
-        set {
-            precondition(index >= 0 && index < count)
-            base.unsafelyUnwrapped[index] = newValue
-        }
+        return box
+    }
+
+    /// The width of the line at `index` (below ``count``).
+    @inline(__always) func width(_ index: Int) -> Double {
+        precondition(index >= 0 && index < count)
+        return lines.unsafelyUnwrapped[index].width
+    }
+
+    /// Replaces the last line with `box` (its metrics stay), which may be truncated.
+    func replaceLast(with box: LineBox) {
+        precondition(count > 0)
+        lines.unsafelyUnwrapped[count - 1] = StoredLine(
+            start: Int32(box.start), end: Int32(box.end), next: Int32(box.next), endsParagraph: box.endsParagraph,
+            width: box.width, top: box.top)
+        truncation = box.hasToken ? (box.tailStart, box.tailEnd, box.tokenRun) : nil
     }
 
     /// The kept lines, in order.
-    var all: [LineBox] {
-        guard let base else { return [] }
-        return Array(UnsafeBufferPointer(start: base, count: count))
-    }
+    var all: [LineBox] { (0..<count).map { self[$0] } }
 
     private func grow(to lines: Int) {
-        let grown = UnsafeMutablePointer<LineBox>.allocate(capacity: lines)
-        if let base {
+        let grown = UnsafeMutablePointer<StoredLine>.allocate(capacity: lines)
+        if let base = self.lines {
             grown.initialize(from: base, count: count)
             base.deallocate()
         }
-        base = grown
+        self.lines = grown
         capacity = lines
+    }
+
+    private func growMetrics(to lines: Int) {
+        let grown = UnsafeMutablePointer<LineMetrics>.allocate(capacity: lines)
+        if let base = metrics {
+            grown.initialize(from: base, count: count)
+            base.deallocate()
+        }
+        metrics = grown
+        metricsCapacity = lines
     }
 }

@@ -106,7 +106,7 @@ private struct LinePlacer {
     let count: Int
     /// What every line's ascent, descent and height are when the text has one run (see
     /// ``ShapedText/lineMetrics(of:lineHeight:)``): worked out once for the text instead of once per line.
-    let everyLine: (ascent: Double, descent: Double, height: Double)?
+    let everyLine: LineMetrics?
     /// How many lines are placed so far.
     var placed = 0
     var bottom = 0.0
@@ -142,9 +142,8 @@ private struct LinePlacer {
         }
         bottom = top + height
         boxes.append(
-            LineBox(
-                start: start, end: end, next: next, width: width, ascent: ascent, descent: descent, height: height,
-                top: top, endsParagraph: endsParagraph))
+            start: start, end: end, next: next, width: width, top: top, endsParagraph: endsParagraph,
+            metrics: (ascent, descent, height))
         placed += 1
         if placed >= lineLimit && next < count {
             truncated = true
@@ -175,9 +174,9 @@ extension ShapedText {
         tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
     ) {
         let header = table.header.pointee
-        boxes.removeAll()
-        if boxes.isUnallocated { boxes.reserve(ShapedText.expectedLines(table: table, limits: limits)) }
         var placer = LinePlacer(limits, header)
+        boxes.removeAll(uniformMetrics: placer.everyLine)
+        if boxes.isUnallocated { boxes.reserve(ShapedText.expectedLines(table: table, limits: limits)) }
         if header.count == 0 {
             _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: boxes, of: self)
         } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
@@ -193,7 +192,7 @@ extension ShapedText {
         if placer.truncated && limits.truncationMode != .clip && boxes.count > 0 {
             var last = boxes[boxes.count - 1]
             truncate(&last, maxWidth: limits.lineWidth, mode: limits.truncationMode, tokenWidth: tokenWidth)
-            boxes[boxes.count - 1] = last
+            boxes.replaceLast(with: last)
         }
     }
 

@@ -251,7 +251,7 @@ open class TextNode: DisplayNode {
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
         var widest = 0.0
-        for index in 0..<lines.count { widest = max(widest, lines[index].width) }
+        for index in 0..<lines.count { widest = max(widest, lines.width(index)) }
         let first = lines[0], last = lines[lines.count - 1]
         baselines = (
             insets.top + first.top + first.height - first.descent, insets.top + last.top + last.height - last.descent
