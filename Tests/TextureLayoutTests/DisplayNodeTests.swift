@@ -78,9 +78,11 @@ import Testing
         let without = node.layout(within: range(0, 0, 50, 50))
         #expect(without.size == Size(30, 20) && without.sublayouts.isEmpty)
         #expect(node.sublayoutElements.isEmpty && spec.parent == nil)
-        #expect(DisplayNode().state.measuresWithoutSpec)
-        #expect(!CardNode().state.measuresWithoutSpec)
-        #expect(!RecordingNode("r", 1, 1).state.measuresWithoutSpec)
+        // The state lies in the element's object: each is read while its element is alive, as an argument.
+        func measuresWithoutSpec(_ node: DisplayNode) -> Bool { node.state.measuresWithoutSpec }
+        #expect(measuresWithoutSpec(DisplayNode()))
+        #expect(!measuresWithoutSpec(CardNode()))
+        #expect(!measuresWithoutSpec(RecordingNode("r", 1, 1)))
     }
 
     // §3.2 case 2 via a subclass: the node's size is its spec's size (inset: 80 + 16, 20 + 16).

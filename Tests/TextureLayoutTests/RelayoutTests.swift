@@ -57,14 +57,16 @@ import Testing
     /// type: a subclass may override `calculateSize(_:parentSize:context:)` (as `HalfOfParent` does), the inset
     /// spec hands the parent size to its child.
     @Test func onlyExactClassesThatIgnoreTheParentSizeAreMarked() {
-        #expect(fixed("a", 1, 1).state.measuresFromRangeAndStyle)
-        #expect(StackLayoutSpec().state.measuresFromRangeAndStyle)
-        #expect(LayoutSpec().state.measuresFromRangeAndStyle)
-        #expect(DisplayNode().state.measuresFromRangeAndStyle)
-        #expect(!HalfOfParent("b").state.measuresFromRangeAndStyle)
-        #expect(!InsetLayoutSpec(insets: EdgeInsets(all: 0), child: fixed("c", 1, 1)).state.measuresFromRangeAndStyle)
-        #expect(!OverlayLayoutSpec(child: fixed("d", 1, 1), overlay: nil).state.measuresFromRangeAndStyle)
-        #expect(!RecordingNode("e", 1, 1).state.measuresFromRangeAndStyle)
+        // Each flag is read while its element is alive, as an argument: the state lies in memory the element frees.
+        func isMarked(_ element: LayoutElement) -> Bool { element.state.measuresFromRangeAndStyle }
+        #expect(isMarked(fixed("a", 1, 1)))
+        #expect(isMarked(StackLayoutSpec()))
+        #expect(isMarked(LayoutSpec()))
+        #expect(isMarked(DisplayNode()))
+        #expect(!isMarked(HalfOfParent("b")))
+        #expect(!isMarked(InsetLayoutSpec(insets: EdgeInsets(all: 0), child: fixed("c", 1, 1))))
+        #expect(!isMarked(OverlayLayoutSpec(child: fixed("d", 1, 1), overlay: nil)))
+        #expect(!isMarked(RecordingNode("e", 1, 1)))
     }
 
     /// A marked element ignores the parent size only while its style has no sizing dimension: the flag a request

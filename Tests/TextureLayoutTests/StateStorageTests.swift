@@ -38,8 +38,8 @@ import Testing
     }
 
     /// The per-element state stays dense: no more than two cache entries of a 48-byte key and a 16-byte size,
-    /// 80 bytes of results and bookkeeping and the 8-byte reference to the style's block, 216 bytes, the most
-    /// that fits the allocator's 224-byte blocks (glibc adds 8 bytes and rounds up to 16). A field added
+    /// 80 bytes of results and bookkeeping and the 8-byte reference to the style's block, 216 bytes, each of
+    /// which makes every element's object larger (the state is its first stored property). A field added
     /// carelessly (an optional, a key per entry) shows here. The style, in its shared block, is 128 bytes
     /// (thirteen doubles, a point and one word of units), every byte a field's (`Style.bits` covers them all).
     @Test func theStateStaysDense() {

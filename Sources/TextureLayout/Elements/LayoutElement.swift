@@ -1,6 +1,8 @@
 // Unsafe room: engine state.
-// Invariants: the element's state holds its style block through the `Unmanaged` reference that `LayoutStateRef`
-// (StateStorage.swift) counts: retained unless it is the shared default block, released when replaced or freed.
+// Invariants: the element's state is its object's first stored property, which `LayoutStateRef` (StateStorage.swift)
+// reaches at the start of the object's stored properties (checked in debug builds); it holds its style block through
+// the `Unmanaged` reference that `LayoutStateRef` counts: retained unless it is the shared default block, released
+// when replaced or freed.
 
 /// Anything that takes part in a layout: a display node or a layout spec (Texture's `ASLayoutElement`).
 ///
@@ -9,6 +11,12 @@
 /// measurement and a second pass reuses every measurement a change cannot affect. ``layout(within:parentSize:scale:direction:)``
 /// copies them into an immutable ``Layout``.
 open class LayoutElement: CustomStringConvertible {
+    /// The style and the results of the most recent layout pass, in the element's own object: the first stored
+    /// property, so that it starts 16 bytes after the object's header, in the cache line the header's class
+    /// pointer is read from at every computation's dynamic call. Read and written only through ``state``, in
+    /// place (see ``LayoutStateRef``); never by name after the initializer.
+    @exclusivity(unchecked) private final var stateStorage = LayoutState()
+
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
     /// ancestors'), as ``setNeedsLayout()`` does. Setting them gives the element a new ``SharedStyle`` block of
     /// its own (none for the default style), even when the old block was the element's alone: a block never
@@ -42,10 +50,13 @@ open class LayoutElement: CustomStringConvertible {
 
     /// The style and the results of the most recent layout pass, read and written in place by the layout pass:
     /// no copies of the structs, no exclusivity checks, no reference counting (see ``LayoutStateRef``).
-    final let state = LayoutStateRef()
+    final var state: LayoutStateRef { @inline(__always) get { LayoutStateRef(of: self) } }
 
     /// An element with the default style.
     public init() {
+        #if DEBUG
+        withUnsafeMutablePointer(to: &stateStorage) { assert(state.isStored(at: $0)) }
+        #endif
         measuresFromRangeAndStyle(asExactly: LayoutElement.self)
         takesRangeMinimum(asExactly: LayoutElement.self)
     }
@@ -157,33 +168,35 @@ open class LayoutElement: CustomStringConvertible {
 /// The per-element state of the layout engine. It is read at every measurement of a pass over thousands of
 /// elements, so it is kept dense and ordered by use: a pass over a fresh tree touches every element's state once,
 /// its size decides how much memory a big document takes, and the number of cache lines a measurement reads
-/// decides much of the pass's time. The results and the cache's bookkeeping come first (64 bytes, read and
-/// written by every request), then the reference to the style's block, then the cache's entries (a first
-/// measurement writes only the first), and last what only stacks and texts set.
+/// decides much of the pass's time. It lies in the element's object right after the object's header, so what a
+/// request reads first comes first: the reference to the style's block (a parent stack reads every child's style
+/// before measuring it), the cache's bookkeeping and the flags, the size answered, the computation IDs and the
+/// position (40 bytes after the header's 16 up to the position); then the cache's entries (a first measurement
+/// writes only the first), and last what only stacks and texts set.
 struct LayoutState {
-    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
-    var computationID: UInt64 = 0
-    /// The computation of the parent that measured this element last.
-    var measuredBy: UInt64 = 0
-    /// The size answered to the latest request (pixel-ceiled).
-    var measuredSize = Size.zero
-    /// The position the parent gave this element in its latest computation (unrounded).
-    var placedPosition = Point.zero
+    /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
+    /// default block).
+    var styleBlock = Unmanaged.passUnretained(SharedStyle.default)
     var cache = MeasurementCache()
     /// `isPlaceholder`, `hasDerivedBaseline`, `contentDirection`, which entries gave the derived baseline,
-    /// `measuresFromRangeAndStyle` and `ignoresParentSize`, in the last byte of the first 64.
+    /// `measuresFromRangeAndStyle` and `ignoresParentSize`, in the byte after the cache's bookkeeping.
     private var flags: UInt8 = 0
     /// Whether the element is a display node whose class keeps ``DisplayNode/layoutSpecThatFits(_:)`` as the
     /// engine has it (``DisplayNode/measuresWithoutSpec(asExactly:)``): set once as the element is made, in a byte
-    /// of the first 64 that was padding.
+    /// that was padding.
     var measuresWithoutSpec = false
     /// Whether the element's class is exactly one that takes its range's minimum and measures nothing
     /// (``LayoutElement/takesRangeMinimum(asExactly:)``): set once as the element is made, in a byte that was
     /// padding.
     var takesRangeMinimum = false
-    /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
-    /// default block).
-    var styleBlock = Unmanaged.passUnretained(SharedStyle.default)
+    /// The size answered to the latest request (pixel-ceiled).
+    var measuredSize = Size.zero
+    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
+    var computationID: UInt64 = 0
+    /// The computation of the parent that measured this element last.
+    var measuredBy: UInt64 = 0
+    /// The position the parent gave this element in its latest computation (unrounded).
+    var placedPosition = Point.zero
     var entries: MeasurementEntries = (.empty, .empty)
     /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
     /// when it is computed.
@@ -330,12 +343,12 @@ struct MeasurementCache: Sendable {
 
     /// The pixel scale of every entry; 0 (no pass's scale) before the first insertion.
     var scale = 0.0
-    /// Byte `i` is the ``MeasurementKey/tag`` of slot `i`'s key. The entries lie outside the state's first 64
-    /// bytes; on a pass at a new width, where nearly every request misses, comparing tags here instead of keys
+    /// Byte `i` is the ``MeasurementKey/tag`` of slot `i`'s key. The entries lie after the state's first cache
+    /// line; on a pass at a new width, where nearly every request misses, comparing tags here instead of keys
     /// there saved a cache miss per element (it was most of `LayoutContext.request`'s time).
     var tags: UInt16 = 0
     /// Bits 0–2: how many entries are in use (0...capacity); bits 3–7: the oldest slot, where the next insertion
-    /// goes. One byte, so that the bookkeeping, the tags and the state's flags end the first 64 bytes.
+    /// goes. One byte, so that the bookkeeping, the tags and the state's flags fit in 16 bytes.
     var fill: UInt8 = 0
     /// The entry that answered the latest request, or `none` when it was computed (then its key is the one of
     /// `computed`). Read only within the pass that set it.

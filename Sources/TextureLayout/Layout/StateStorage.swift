@@ -11,10 +11,15 @@
 /// Each type here states the invariant that makes it safe; what the compiler cannot check is asserted in debug
 /// builds.
 ///
-/// - ``LayoutStateRef``: an element's ``LayoutState``, allocated with the element and freed with it. The state is
-///   `BitwiseCopyable` (checked by the compiler), so it needs no deinitialization and reading it retains nothing.
-///   Only the element's own initializer and `deinit` make and free it, and the element is alive whenever its
-///   state is reached through it.
+/// - ``LayoutStateRef``: an element's ``LayoutState``, the first stored property of the element's object, reached
+///   by its address: the start of the object's stored properties (`_getUnsafePointerToStoredProperties`, 16
+///   bytes after the header), where a root class's first stored property lies, as each element's initializer
+///   checks in debug builds. The state is `BitwiseCopyable` (checked by the compiler), so it needs no
+///   deinitialization and reading it retains nothing. The element's initializer makes it and its `deinit` gives
+///   up its style block; the object's memory is freed with the element, and the element is alive whenever its
+///   state is reached through it. One allocation holds both, so a request reads the class pointer, the style
+///   block's reference and the cache's bookkeeping from one or two cache lines, where a state of its own, in
+///   another block of memory, cost a pointer to follow and at least one more line.
 ///   The state refers to its element's ``SharedStyle`` block through an `Unmanaged` reference, which keeps the
 ///   state `BitwiseCopyable` and lets the layout pass read style fields in place, without retaining the block.
 ///   The state owns one counted reference to its block unless it is ``SharedStyle/default`` (which lives as long
@@ -53,17 +58,21 @@
 struct LayoutStateRef {
     private let pointer: UnsafeMutablePointer<LayoutState>
 
-    /// Allocates the state of a new element (the default style, no results).
-    init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: LayoutState())
+    /// The state stored in `element`'s object: its first stored property, at the start of the object's stored
+    /// properties.
+    @inline(__always) init(of element: LayoutElement) {
+        pointer = _getUnsafePointerToStoredProperties(element).assumingMemoryBound(to: LayoutState.self)
     }
 
-    /// Frees the state and gives up its reference to the style block; called once, from the element's `deinit`.
-    /// `LayoutState` is `BitwiseCopyable`, so there is nothing else to deinitialize.
+    #if DEBUG
+    /// Whether the state is the one at `address` (the element's stored property, as its initializer finds it).
+    func isStored(at address: UnsafeMutablePointer<LayoutState>) -> Bool { pointer == address }
+    #endif
+
+    /// Gives up the state's reference to the style block; called once, from the element's `deinit`. The state is
+    /// freed with the element's object and, being `BitwiseCopyable`, has nothing else to deinitialize.
     func free() {
         release(pointer.pointee.styleBlock)
-        pointer.deallocate()
     }
 
     /// The element's layout properties, read in place from the style block (no retain, no exclusivity check: the
