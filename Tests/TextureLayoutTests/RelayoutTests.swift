@@ -99,9 +99,10 @@ import Testing
 
     /// A horizontal stack (alignItems start) of a 44 × 44 leaf, a spacer (a plain spec, flexGrow 1) and a
     /// 28 × 28 leaf. In an exact width the leaves take 44 + 28 = 72 and the spacer grows by the rest (§5.6; a
-    /// plain spec takes its range's minimum, §4.1), at its cross range's minimum, 0 high: at 375 it is 303 wide and the last leaf at 44 + 303 = 347, at 320 it is
-    /// 248 wide and the leaf at 292. The spacer (a plain spec with an all-auto style) is computed in place at each
-    /// width, keeping no entry, and every frame equals a fresh layout's.
+    /// plain spec takes its range's minimum, §4.1), at its cross range's minimum, 0 high: at 375 it is 303 wide
+    /// and the last leaf at 44 + 303 = 347, at 320 it is 248 wide and the leaf at 292. The spacer (a plain spec
+    /// with an all-auto style) is computed in place at each width, keeping no entry, and every frame equals a
+    /// fresh layout's.
     @Test func aSpacerIsComputedInPlaceAtEachWidth() {
         func bar() -> StackLayoutSpec {
             StackLayoutSpec(
