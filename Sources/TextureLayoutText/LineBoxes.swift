@@ -108,22 +108,25 @@ final class LineBoxes {
     var all: [LineBox] { (0..<count).map { self[$0] } }
 
     private func grow(to lines: Int) {
-        let grown = UnsafeMutablePointer<StoredLine>.allocate(capacity: lines)
-        if let base = self.lines {
-            grown.initialize(from: base, count: count)
-            base.deallocate()
-        }
-        self.lines = grown
+        self.lines = Self.moved(self.lines, count: count, toCapacity: lines)
         capacity = lines
     }
 
     private func growMetrics(to lines: Int) {
-        let grown = UnsafeMutablePointer<LineMetrics>.allocate(capacity: lines)
-        if let base = metrics {
+        metrics = Self.moved(metrics, count: count, toCapacity: lines)
+        metricsCapacity = lines
+    }
+
+    /// New storage for `capacity` values holding the first `count` of `base` (which it frees), for storage that
+    /// grows.
+    private static func moved<Value>(
+        _ base: UnsafeMutablePointer<Value>?, count: Int, toCapacity capacity: Int
+    ) -> UnsafeMutablePointer<Value> {
+        let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+        if let base {
             grown.initialize(from: base, count: count)
             base.deallocate()
         }
-        metrics = grown
-        metricsCapacity = lines
+        return grown
     }
 }
