@@ -16,7 +16,10 @@ command and N:
 - processor seconds in all (user + system), the system share, and how busy the N threads were: processor time
   against N x the wall time;
 - the main thread's wall time before the workers start and after the last one ends, and the spread of the
-  workers' end times (load balance).
+  workers' end times (load balance);
+- waits per document: the process's voluntary context switches (the thread report's, at its end) over the
+  documents, the median over the runs: a thread that blocks (on a lock another thread holds, or the disk) gives
+  up its processor, so more than a few per document says the threads wait for each other.
 
 Every run's output is compared with the first run's (layout: byte-identical NDJSON; render: the pictures'
 bytes), so a batch whose output changes with N or between runs fails. --baseline OTHER also runs another build
@@ -110,7 +113,8 @@ def summary(runs):
     median = statistics.median
     return {"wall_min": min(walls), "wall_median": median(walls), "share": median(shares),
             "share_max": max(shares), "busiest": median(busiest), "cpu": median(totals), "system": median(systems),
-            "before": median(before), "after": median(after), "spread": median(spread)}
+            "before": median(before), "after": median(after), "spread": median(spread),
+            "voluntary": median(r["threads"]["process"]["voluntary"] for r in runs)}
 
 
 def main():
@@ -175,7 +179,7 @@ def main():
               f"{load[0]:.2f}, after {os.getloadavg()[0]:.2f}; {os.cpu_count()} processors\n")
         header = ["N", "wall min s", "wall median s", "documents/s", f"speed-up vs {args.jobs[0]}",
                   "one-thread share", "busiest thread", "CPU s", "system", "threads busy",
-                  "main before ms", "main after ms", "end spread ms"]
+                  "main before ms", "main after ms", "end spread ms", "waits/document"]
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join("---" for _ in header) + "|")
         for n in args.jobs:
@@ -184,7 +188,7 @@ def main():
                      f"{base['wall_min'] / s['wall_min']:.2f}×", f"{s['share'] * 100:.2f}%",
                      f"{s['busiest'] * 100:.1f}%", f"{s['cpu']:.2f}", f"{s['system'] * 100:.0f}%",
                      f"{s['cpu'] / (n * s['wall_median']) * 100:.0f}%", f"{s['before'] * 1e3:.1f}",
-                     f"{s['after'] * 1e3:.1f}", f"{s['spread'] * 1e3:.1f}"]
+                     f"{s['after'] * 1e3:.1f}", f"{s['spread'] * 1e3:.1f}", f"{s['voluntary'] / count:.2f}"]
             print("| " + " | ".join(cells) + " |")
     print(f"\n{time.monotonic() - started:.0f} s of runs")
     if args.json:

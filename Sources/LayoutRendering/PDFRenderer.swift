@@ -27,9 +27,8 @@ public enum PDFRenderer {
                     cr: cr, pixelScale: s, deviceUnitsPerPixel: 1 / s,
                     glyphs: .text, faces: faces, width: width, height: height))
             cairo_destroy(cr)
-            // Finishing subsets the fonts from the faces' FreeType faces: under their locks, and released only
-            // after it.
-            faces.withEveryFontLocked {
+            // Finishing subsets the fonts from the faces lent to this picture: they go back only after it.
+            withExtendedLifetime(faces) {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
             }

@@ -1,7 +1,8 @@
 // Unsafe room: Cairo.
-// Invariants: every Cairo object (surface, context, pattern, font face) is created and destroyed by the picture
-// that uses it, on one thread; the write callback's closure pointer is an unretained `CairoBytes` kept alive by
-// `withExtendedLifetime` for the whole write.
+// Invariants: every Cairo surface, context and pattern is created and destroyed by the picture that uses it, on
+// one thread, and a Cairo font face is kept with the face its font lent the picture (PlacedGlyphs.swift); the
+// write callback's closure pointer is an unretained `CairoBytes` kept alive by `withExtendedLifetime` for the
+// whole write.
 
 #if canImport(Glibc)
 import Glibc
@@ -627,7 +628,7 @@ struct CairoPainter {
     /// Glyphs as ``glyphs`` says: filled outlines where they can be, the rest shown through Cairo's font.
     private func draw(_ run: GlyphRunDrawing) {
         guard run.size > 0, run.size.isFinite, let font = PictureFaces.font(run.font),
-            let face = faces.cairoFace(for: font)
+            let glyphFace = faces.face(for: font), let face = faces.cairoFace(for: glyphFace)
         else { return }
         var outlined: [cairo_glyph_t] = [], shown: [cairo_glyph_t] = []
         outlined.reserveCapacity(run.glyphs.count)
@@ -651,12 +652,12 @@ struct CairoPainter {
         for (index, (id, position)) in zip(run.glyphs, run.positions).enumerated()
         where position.x.isFinite && position.y.isFinite && !pictured.contains(index) {
             var glyph = cairo_glyph_t(index: UInt(id), x: position.x, y: position.y)
-            if glyphs == .outlines || font.isColor, !font.outline(of: id).isEmpty {
+            if glyphs == .outlines || font.isColor, !glyphFace.outline(of: id).isEmpty {
                 outlined.append(glyph)
             } else {
                 if glyphs == .text, !font.isColor {
                     glyph.x += lag
-                    lag += Self.truncatedWidth(of: id, in: font, size: run.size)
+                    lag += Self.truncatedWidth(of: id, in: glyphFace, unitsPerEm: font.unitsPerEm, size: run.size)
                 }
                 shown.append(glyph)
             }
@@ -671,15 +672,13 @@ struct CairoPainter {
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
         PNGRenderer.setColor(cr, run.color)
-        // Cairo loads the glyphs from the font's FreeType face, which other pictures may be reading.
-        font.withFreeTypeFace { _ in
-            if !outlined.isEmpty {
-                cairo_new_path(cr)
-                cairo_glyph_path(cr, outlined, Int32(outlined.count))
-                cairo_fill(cr)
-            }
-            if !shown.isEmpty { cairo_show_glyphs(cr, shown, Int32(shown.count)) }
+        // Cairo loads the glyphs from the face lent to this picture: no other picture reads it meanwhile.
+        if !outlined.isEmpty {
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, outlined, Int32(outlined.count))
+            cairo_fill(cr)
         }
+        if !shown.isEmpty { cairo_show_glyphs(cr, shown, Int32(shown.count)) }
     }
 
     /// What a PDF reader loses of `glyph`'s advance at `size`, in points. Cairo writes an embedded outline font's
@@ -690,8 +689,8 @@ struct CairoPainter {
     /// Cairo each glyph that much further right makes the offsets it writes carry the difference, so readers draw
     /// the glyph where the layout put it, within the 2.5 thousandths of an em below which Cairo writes no offset.
     /// Colour fonts are embedded as Type 3 fonts, with other widths, and are left alone.
-    private static func truncatedWidth(of glyph: UInt32, in font: Font, size: Double) -> Double {
-        let thousandths = font.advance(of: glyph) * 1000 / Double(font.unitsPerEm)
+    private static func truncatedWidth(of glyph: UInt32, in face: GlyphFace, unitsPerEm: Int, size: Double) -> Double {
+        let thousandths = face.advance(of: glyph) * 1000 / Double(unitsPerEm)
         return (thousandths - thousandths.rounded(.towardZero)) / 1000 * size
     }
 
@@ -762,16 +761,15 @@ struct CairoPainter {
             faces: faces, width: width, height: height)
         recorder.draw(Array(commands))
         cairo_destroy(rcr)
-        // Replaying the recording may read the fonts' faces (glyphs shown rather than filled as paths).
-        faces.withEveryFontLocked {
-            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-            cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
-            guard w > 0, h > 0 else { return }
-            let dx = offset.x * pixelScale, dy = offset.y * pixelScale
-            paintShadow(color: color, blur: blur, inkX: x + dx, inkY: y + dy, inkWidth: w, inkHeight: h) { mcr in
-                cairo_set_source_surface(mcr, recording, dx, dy)
-                cairo_paint(mcr)
-            }
+        // Replaying the recording may read the picture's faces (glyphs shown rather than filled as paths), which
+        // `faces` holds for it.
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        guard w > 0, h > 0 else { return }
+        let dx = offset.x * pixelScale, dy = offset.y * pixelScale
+        paintShadow(color: color, blur: blur, inkX: x + dx, inkY: y + dy, inkWidth: w, inkHeight: h) { mcr in
+            cairo_set_source_surface(mcr, recording, dx, dy)
+            cairo_paint(mcr)
         }
     }
 

@@ -1,6 +1,7 @@
 // Unsafe room: Cairo.
-// Invariants: a Cairo font face is made from a font's FreeType face and destroyed with the picture, which the font
-// outlives; it is used only while that font's FreeType lock is held.
+// Invariants: a Cairo font face is made from a face the font lent to the picture (`GlyphFace`) and kept with that
+// face (its attachment), which outlives it; Cairo reads the FreeType face only while the picture that holds it
+// draws or finishes a surface, and the picture gives its faces back only when its surfaces are done.
 
 import CCairo
 import LayoutDocument
@@ -9,12 +10,15 @@ import TextureLayoutImages
 import TextureLayoutPaint
 import TextureLayoutText
 
-/// What one picture draws glyphs with: each font's own face, which the text module opened once when it loaded the
-/// font (outlines for SVG, metrics for labels, the FreeType face for Cairo), and the Cairo faces made from those
-/// (PNG). Every back end reaches glyphs through here, so that where faces come from is decided in one place.
+/// What one picture draws glyphs with: for each font, a face the font lends to this picture alone
+/// (``Font/borrowFace()``: outlines for SVG and PNG, advances for PDF, the FreeType face for Cairo) and the Cairo
+/// face made from it, so that pictures drawn on several threads at once never wait for each other's glyphs; and
+/// the default font's label glyphs. Every back end reaches glyphs through here, so that where faces come from is
+/// decided in one place. The faces go back to their fonts with the picture: it must outlive every Cairo surface
+/// that draws its glyphs.
 final class PictureFaces {
-    /// Cairo's faces over the fonts' FreeType faces, by font; destroyed with the picture (the fonts outlive it).
-    private var cairoFaces: [ObjectIdentifier: (font: Font, face: OpaquePointer)] = [:]
+    /// The faces lent to this picture, by font (`nil` for a font that could not lend one).
+    private var lent: [ObjectIdentifier: (font: Font, face: GlyphFace)?] = [:]
     /// The default font, for labels (`nil` when the system has no default font).
     private(set) lazy var labels: LabelTypeface? = (try? Font.defaultFont()).map(LabelTypeface.init)
 
@@ -22,48 +26,42 @@ final class PictureFaces {
     private var colorSurfaces: [ColorGlyphKey: (surface: OpaquePointer, width: Int, height: Int)?] = [:]
 
     deinit {
-        for entry in cairoFaces.values { cairo_font_face_destroy(entry.face) }
+        for case let entry? in lent.values { entry.font.giveBack(entry.face) }
         for case let made? in colorSurfaces.values { cairo_surface_destroy(made.surface) }
     }
 
     /// The text module's font behind a run's font (every glyph run a document draws comes from one).
     static func font(_ font: any GlyphFont) -> Font? { font as? Font }
 
-    /// Cairo's face for `font`, unhinted (glyphs sit at the positions the layout measured), made from the font's
-    /// FreeType face under its lock. Cairo reads that face while it draws: draw inside
-    /// ``Font/withFreeTypeFace(_:)``.
-    func cairoFace(for font: Font) -> OpaquePointer? {
-        if let made = cairoFaces[ObjectIdentifier(font)] { return made.face }
-        let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
-        guard let made = font.withFreeTypeFace({ cairo_ft_font_face_create_for_ft_face($0, flags) }) else {
-            return nil
-        }
-        cairoFaces[ObjectIdentifier(font)] = (font, made)
-        return made
+    /// The face `font` lent to this picture, borrowed on first use.
+    func face(for font: Font) -> GlyphFace? {
+        if let entry = lent[ObjectIdentifier(font)] { return entry?.face }
+        let face = font.borrowFace()
+        lent[ObjectIdentifier(font)] = face.map { (font, $0) }
+        return face
     }
 
-    /// Runs `body` holding the FreeType lock of every font this picture drew with: finishing a PDF surface subsets
-    /// the fonts, reading their faces, which another picture on another thread may be drawing with. The locks are
-    /// taken in one order (by object identity), so two pictures finishing at once never wait for each other.
-    func withEveryFontLocked<R>(_ body: () -> R) -> R {
-        let fonts = cairoFaces.values.map(\.font).sorted { ObjectIdentifier($0) < ObjectIdentifier($1) }
-        func locking(from index: Int) -> R {
-            index == fonts.count ? body() : fonts[index].withFreeTypeFace { _ in locking(from: index + 1) }
-        }
-        return locking(from: 0)
+    /// Cairo's face over `face`, unhinted (glyphs sit at the positions the layout measured): made on the face's
+    /// first use by a picture and kept with it.
+    func cairoFace(for face: GlyphFace) -> OpaquePointer? {
+        if let made = face.attachment as? CairoFontFace { return made.face }
+        let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
+        guard let made = cairo_ft_font_face_create_for_ft_face(face.freeTypeFace, flags) else { return nil }
+        face.attachment = CairoFontFace(made)
+        return made
     }
 
     /// A run's outlines as SVG path data in the canvas's coordinates (y down), two decimals; empty for glyphs
     /// without outlines (spaces).
     func svgPathData(_ run: GlyphRunDrawing) -> String {
-        guard let font = PictureFaces.font(run.font) else { return "" }
+        guard let font = PictureFaces.font(run.font), let face = face(for: font) else { return "" }
         let s = run.size / Double(font.unitsPerEm)
         var data = ""
         for (glyph, origin) in zip(run.glyphs, run.positions) {
             func point(_ x: Double, _ y: Double) -> String {
                 SVGRenderer.short(origin.x + x * s) + " " + SVGRenderer.short(origin.y - y * s)
             }
-            for segment in font.outline(of: glyph) {
+            for segment in face.outline(of: glyph) {
                 switch segment {
                 case let .move(x, y): data += (data.isEmpty ? "M" : "ZM") + point(x, y)
                 case let .line(x, y): data += "L" + point(x, y)
@@ -117,6 +115,15 @@ final class PictureFaces {
         colorSurfaces[key] = made
         return made
     }
+}
+
+/// A Cairo font face, destroyed with the ``GlyphFace`` it is kept with (``PictureFaces/cairoFace(for:)``).
+final class CairoFontFace {
+    let face: OpaquePointer
+
+    init(_ face: OpaquePointer) { self.face = face }
+
+    deinit { cairo_font_face_destroy(face) }
 }
 
 /// A glyph of a font, for ``PictureFaces``' colour glyph surfaces.

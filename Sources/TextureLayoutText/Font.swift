@@ -90,7 +90,8 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
 
     /// HarfBuzz's font at a scale of `unitsPerEm` (positions come out in design units), made immutable.
     let hbFont: OpaquePointer
-    /// The FreeType face that renderers draw glyphs from (see ``outline(of:)`` and ``withFreeTypeFace(_:)``).
+    /// The FreeType face that renderers draw glyphs from (see ``outline(of:)``), and the faces it lends them
+    /// (``borrowFace()``).
     let freeType: FreeTypeFace
 
     /// Loads face `faceIndex` of the font file at `path`.
@@ -129,8 +130,7 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
             return hb_blob_get_length(table) > 0
         }
         (familyName, freeType) = try Font.openWithFreeType(
-            blob, bytes, length: Int(length), faceIndex: faceIndex,
-            acceptsBitmaps: isColor, path: path)
+            blob, faceIndex: faceIndex, acceptsBitmaps: isColor, path: path)
         guard faceIndex < faceCount else { throw .noFace(path: path, index: faceIndex, count: faceCount) }
         unitsPerEm = Int(hb_face_get_upem(face))
         glyphCount = Int(hb_face_get_glyph_count(face))
@@ -177,31 +177,23 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     deinit { hb_font_destroy(hbFont) }
 
     /// Opens the font with FreeType, which tells a non-font from a damaged font, and returns its family name and
-    /// the face, kept for drawing (it reads `bytes`, which `blob` holds).
+    /// the face, kept for drawing (it reads `blob`'s bytes).
     /// A face without outlines (FreeType's scalable flag unset) is refused unless `acceptsBitmaps` (a colour font,
     /// whose glyphs are bitmaps: measured by its metrics tables as any font, drawn from its bitmaps).
     private static func openWithFreeType(
-        _ blob: OpaquePointer, _ bytes: UnsafePointer<CChar>, length: Int,
-        faceIndex: Int, acceptsBitmaps: Bool, path: String
+        _ blob: OpaquePointer, faceIndex: Int, acceptsBitmaps: Bool, path: String
     )
         throws(FontError) -> (String, FreeTypeFace)
     {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else {
-            throw .corrupt(path: path, detail: "FreeType could not start")
+        let kept: FreeTypeFace
+        switch FreeTypeFace.open(blob, faceIndex: faceIndex) {
+        case .success(let opened): kept = opened
+        case .failure(.noLibrary): throw .corrupt(path: path, detail: "FreeType could not start")
+        // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
+        case .failure(.face(0x02)): throw .notAFont(path: path)
+        case .failure(.face(let error)): throw .corrupt(path: path, detail: freeTypeProblem(error))
         }
-        var face: FT_Face?
-        let error = bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-            FT_New_Memory_Face(library, $0, length, faceIndex, &face)
-        }
-        guard error == 0, let face else {
-            FT_Done_FreeType(library)
-            // FT_Err_Unknown_File_Format: FreeType recognises no font format in the bytes.
-            if error == 0x02 { throw .notAFont(path: path) }
-            throw .corrupt(path: path, detail: freeTypeProblem(Int32(error)))
-        }
-        // Owned from here: the library and face go with it, when this throws too.
-        let kept = FreeTypeFace(library: library, face: face, blob: blob)
+        let face = kept.face
         guard acceptsBitmaps || face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             throw .notAFont(path: path)
         }

@@ -4,7 +4,7 @@ import Testing
 
 /// What renderers draw glyphs with, checked against HarfBuzz, which reads the same tables on its own: FreeType's
 /// outline of a glyph spans the glyph's bounding box as HarfBuzz reports it, and FreeType's character map and
-/// advances are HarfBuzz's.
+/// advances are HarfBuzz's; a face the font lends is its own face, for one holder at a time.
 private func font() throws -> Font { try Font.defaultFont() }
 
 @Test func outlineSpansTheGlyphsBoundingBox() throws {
@@ -37,11 +37,20 @@ private func font() throws -> Font { try Font.defaultFont() }
     #expect(font.advance(of: space) > 0)
 }
 
-@Test func theFreeTypeFaceIsTheFontsOwn() throws {
-    let font = try font()
-    let (unitsPerEm, glyphs) = font.withFreeTypeFace { (Int($0.pointee.units_per_EM), Int($0.pointee.num_glyphs)) }
-    #expect(unitsPerEm == font.unitsPerEm)
-    #expect(glyphs == font.glyphCount)
+@Test func aLentFaceIsTheFontsFaceForOneHolderAtATime() throws {
+    let font = try Font(file: try font().path)
+    let face = try #require(font.borrowFace())
+    #expect(Int(face.freeTypeFace.pointee.units_per_EM) == font.unitsPerEm)
+    #expect(Int(face.freeTypeFace.pointee.num_glyphs) == font.glyphCount)
+    // A second holder meanwhile gets a face of its own; a face given back is the next one lent.
+    let other = try #require(font.borrowFace())
+    #expect(other !== face)
+    #expect(other.freeTypeFace != face.freeTypeFace)
+    font.giveBack(face)
+    #expect(font.borrowFace() === face)
+    let glyphs = (0..<200).map { UInt32($0) }
+    #expect(glyphs.map { face.outline(of: $0) } == glyphs.map { font.outline(of: $0) })
+    #expect(glyphs.map { other.advance(of: $0) } == glyphs.map { font.advance(of: $0) })
 }
 
 @Test func outlinesReadFromManyThreadsAreTheOnesReadFromOne() async throws {
@@ -50,8 +59,16 @@ private func font() throws -> Font { try Font.defaultFont() }
     let expected = glyphs.map { font.outline(of: $0) }
     #expect(expected.contains { !$0.isEmpty })
     let fresh = try Font(file: font.path, faceIndex: font.faceIndex)
+    // Half the readers share the font's own face, the others each read from a face lent to them.
     let results = await withTaskGroup(of: [[GlyphOutlineSegment]].self) { group in
-        for _ in 0..<4 { group.addTask { glyphs.map { fresh.outline(of: $0) } } }
+        for reader in 0..<8 {
+            group.addTask {
+                guard reader % 2 == 1 else { return glyphs.map { fresh.outline(of: $0) } }
+                guard let face = fresh.borrowFace() else { return [] }
+                defer { fresh.giveBack(face) }
+                return glyphs.map { face.outline(of: $0) }
+            }
+        }
         var all: [[[GlyphOutlineSegment]]] = []
         for await result in group { all.append(result) }
         return all
