@@ -69,10 +69,9 @@ struct LayoutCommand: ToolCommand {
 }
 
 /// Several documents laid out by worker threads that share only this object: the next file to take (an atomic
-/// counter) and, behind a lock, the lines finished but not yet printed.
-///
-/// Printing is done by whichever worker finishes the next line to print: it takes every consecutive finished line
-/// and writes them while the others keep laying out; a line finished meanwhile is left for it to pick up.
+/// counter) and the output, which puts the lines in order and prints them without a lock
+/// (``OrderedOutput``): whichever worker finishes the next line to print writes it and every finished line after
+/// it while the others keep laying out.
 final class LayoutBatch: Sendable {
     let files: FileList
     let overrides: SizeOverrides
@@ -81,27 +80,14 @@ final class LayoutBatch: Sendable {
     /// Standard input, read once before the workers start, for every `-` among the files.
     let standardInput: Result<[UInt8], Failure>?
     private let nextFile = Atomic<Int>(0)
-    private let output: Mutex<Output>
-
-    struct Output {
-        /// Each file's line (with its newline) once finished, until printed.
-        var lines: [[UInt8]?]
-        /// How many lines are printed (or handed to a printing worker).
-        var printed = 0
-        /// Whether a worker is writing lines now.
-        var isPrinting = false
-        /// The exit status so far: the highest of the files'.
-        var status: Int32 = 0
-        /// Standard output could not be written: nothing more is printed.
-        var writeFailure: Failure?
-    }
+    private let output: OrderedOutput
 
     init(files: FileList, overrides: SizeOverrides, maxInput: Int, standardInput: Result<[UInt8], Failure>?) {
         self.files = files
         self.overrides = overrides
         self.maxInput = maxInput
         self.standardInput = standardInput
-        output = Mutex(Output(lines: Array(repeating: nil, count: files.count)))
+        output = OrderedOutput(count: files.count)
     }
 
     /// Lays out files until none is left.
@@ -110,7 +96,7 @@ final class LayoutBatch: Sendable {
             let index = nextFile.wrappingAdd(1, ordering: .relaxed).oldValue
             guard index < files.count else { return }
             let (line, status) = self.line(for: files[index])
-            finished(line, status: status, at: index)
+            output.finish(line, status: status, at: index)
         }
     }
 
@@ -136,48 +122,8 @@ final class LayoutBatch: Sendable {
         }
     }
 
-    private func finished(_ line: [UInt8], status: Int32, at index: Int) {
-        var ready = output.withLock { output in
-            output.lines[index] = line
-            output.status = max(output.status, status)
-            return output.takeReadyLines()
-        }
-        while !ready.isEmpty {
-            let failure: Failure?
-            do throws(Failure) {
-                try IO.write(ready, to: nil)
-                failure = nil
-            } catch {
-                failure = error
-            }
-            ready = output.withLock { output in
-                output.isPrinting = false
-                if let failure { output.writeFailure = failure }
-                return output.takeReadyLines()
-            }
-        }
-    }
-
     /// Once every worker is done: the failure to report, if any.
     func finish() throws(Failure) {
-        let (status, writeFailure) = output.withLock { ($0.status, $0.writeFailure) }
-        if let writeFailure { throw Failure(lines: writeFailure.lines, status: max(status, writeFailure.status)) }
-        if status != 0 { throw Failure(lines: [], status: status) }
-    }
-}
-
-extension LayoutBatch.Output {
-    /// The bytes of the finished lines next in order, marking this worker as the one printing them; empty when
-    /// another worker prints or the next line is not finished.
-    mutating func takeReadyLines() -> [UInt8] {
-        guard !isPrinting else { return [] }
-        var bytes: [UInt8] = []
-        while printed < lines.count, let line = lines[printed] {
-            if writeFailure == nil { bytes += line }
-            lines[printed] = nil
-            printed += 1
-        }
-        isPrinting = !bytes.isEmpty
-        return bytes
+        try output.result()
     }
 }

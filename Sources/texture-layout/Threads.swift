@@ -1,8 +1,12 @@
 // Unsafe room: POSIX.
 // Invariants: each worker thread is started with a retained job that it takes back exactly once, or the starter
 // releases it when the thread cannot start; what must outlive the process's last line is retained once and never
-// released; `mallopt` is called through the C library's own symbol with its C signature.
+// released; `mallopt` is called through the C library's own symbol with its C signature. An ordered output's slots
+// are allocated and initialized for its line count and never freed (the batch lives until the process exits); a
+// slot's line is written once, by the worker that took its file, before its finished flag is set, and read and
+// cleared only by the worker holding the printing role, after it saw that flag set.
 
+import Synchronization
 import TextureLayout
 
 #if canImport(Glibc)
@@ -85,4 +89,77 @@ func keepFreedMemoryForTheBatch() {
     _ = mallopt(-1, 256 << 20)
     _ = mallopt(-3, 64 << 20)
     #endif
+}
+
+/// The lines of a batch's files, finished by worker threads in any order and printed in the order of the files,
+/// each as soon as it and every line before it are finished, without a lock: many threads finishing lines at once
+/// never wait for one another.
+///
+/// A worker puts its line in the file's slot and sets the slot's finished flag; then, if no worker holds the
+/// printing role, it takes it and prints every finished line from the first one not printed, then gives the role
+/// back and looks once more at the next line's flag, since its worker may have finished it just before the role
+/// was given back and left it to the holder. Setting a flag and taking the role, and giving the role back and
+/// reading a flag, are sequentially consistent, so of a worker that finishes the next line while the holder gives
+/// the role back, at least one sees the other's write: the line is never left unprinted.
+final class OrderedOutput: @unchecked Sendable {
+    /// How many lines the batch prints.
+    let count: Int
+    /// Each file's line (with its newline) once finished, until printed.
+    private let lines: UnsafeMutablePointer<[UInt8]?>
+    /// Whether each file's line is in its slot.
+    private let finished: UnsafeMutablePointer<Atomic<Bool>>
+    /// Whether a worker prints now.
+    private let printing = Atomic<Bool>(false)
+    /// The exit status so far: the highest of the files'.
+    private let status = Atomic<Int32>(0)
+    /// How many lines are printed; read and written only by the worker holding the printing role.
+    private var printed = 0
+    /// Standard output could not be written: nothing more is printed. Only the printing worker writes it.
+    private var writeFailure: Failure?
+
+    init(count: Int) {
+        self.count = count
+        lines = .allocate(capacity: count)
+        lines.initialize(repeating: nil, count: count)
+        finished = .allocate(capacity: count)
+        for index in 0..<count { (finished + index).initialize(to: Atomic(false)) }
+    }
+
+    /// Records the line of the file at `index` (each index once) and its exit status, and prints it with every
+    /// finished line after it if it is the next to print and no other worker prints.
+    func finish(_ line: [UInt8], status: Int32, at index: Int) {
+        if status != 0 { self.status.max(status, ordering: .relaxed) }
+        lines[index] = line
+        finished[index].store(true, ordering: .sequentiallyConsistent)
+        while printing.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            printReadyLines()
+            let next = printed
+            printing.store(false, ordering: .sequentiallyConsistent)
+            guard next < count, finished[next].load(ordering: .sequentiallyConsistent) else { return }
+        }
+    }
+
+    /// Writes the finished lines next in order, as one write; the caller holds the printing role.
+    private func printReadyLines() {
+        var bytes: [UInt8] = []
+        while printed < count, finished[printed].load(ordering: .acquiring) {
+            let line = lines[printed].take()!
+            printed += 1
+            guard writeFailure == nil else { continue }
+            if bytes.isEmpty { bytes = line } else { bytes += line }
+        }
+        guard !bytes.isEmpty else { return }
+        do throws(Failure) {
+            try IO.write(bytes, to: nil)
+        } catch {
+            writeFailure = error
+        }
+    }
+
+    /// Once every worker is done: the failure to report, if any.
+    func result() throws(Failure) {
+        let status = self.status.load(ordering: .relaxed)
+        if let writeFailure { throw Failure(lines: writeFailure.lines, status: max(status, writeFailure.status)) }
+        if status != 0 { throw Failure(lines: [], status: status) }
+    }
 }

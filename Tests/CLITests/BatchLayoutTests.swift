@@ -32,6 +32,16 @@ import Testing
                 == (try files.map { try expectedLine($0) }) + [""])
     }
 
+    /// Many small documents on more threads than cores: workers finish lines at once and hand the printing over
+    /// without a lock, and every line is printed exactly once, in order.
+    @Test func manyLinesFinishedAtOnceArePrintedOnceInOrder() throws {
+        let lines = try Self.examples.map { try expectedLine($0) }
+        let order = (0..<240).map { ($0 * 7) % Self.examples.count }
+        let result = try run(["layout"] + order.map { Self.examples[$0] } + ["--jobs", "8"])
+        result.expectSuccess()
+        #expect(result.text == order.map { lines[$0] + "\n" }.joined())
+    }
+
     /// The files in order wherever the options are: an option's value right before a run of files, options
     /// between runs, files after `--` (the tool hands long runs of files to the argument parser folded).
     @Test func filesAndOptionsInAnyOrder() throws {
