@@ -98,7 +98,9 @@ struct DocumentReader {
         images = DocumentImages(files: imageFiles)
         tapeToFree = freeing ? tape : nil
         keys = tape.keys
-        keyNumbers = tape.keys.map { LayoutDocument.keyRules.keyNumbers[$0] ?? -1 }
+        // One reference to the rules' numbers for all the keys: the rules are every thread's.
+        let ruleNumbers = LayoutDocument.keyRules.keyNumbers
+        keyNumbers = tape.keys.map { ruleNumbers[$0] ?? -1 }
         readsVariants = tape.keyRules === LayoutDocument.keyRules
     }
 

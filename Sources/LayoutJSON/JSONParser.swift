@@ -1,7 +1,7 @@
 // Unsafe room: JSON.
 // Invariants: the parser reads its input through an `UnsafeBufferPointer` that its caller keeps alive for the whole
 // parse; every read is at an offset below `end` (checked before each byte is read); the parser and its buffers
-// belong to one thread.
+// belong to one thread; its key rules are held unretained, by a caller that holds them for the whole parse.
 
 import TextureLayout
 
@@ -15,7 +15,7 @@ extension JSONTape {
         -> Result<JSONTape, JSONParseError>
     {
         var parser = JSONParser(bytes: bytes)
-        parser.keyRules = keyRules
+        parser.keyRules = keyRules.map(Unmanaged.passUnretained)
         parser.cancellation = LayoutCancellation.current
         do {
             try parser.run()
@@ -41,7 +41,7 @@ extension JSONTape {
     /// ``firstError(inBeginning:keyRules:)`` over bytes in place.
     static func firstError(inBeginning bytes: UnsafeBufferPointer<UInt8>, keyRules: JSONKeyRules) -> JSONParseError? {
         var parser = JSONParser(bytes: bytes)
-        parser.keyRules = keyRules
+        parser.keyRules = Unmanaged.passUnretained(keyRules)
         do {
             try parser.run()
         } catch {
@@ -133,8 +133,10 @@ struct JSONParser {
     var keyIndices: [String: UInt32] = [:]
     /// When set, the input must be a layout document: an object (checked at its first byte, so that a huge array
     /// or string is not parsed first) whose keys, at every depth, follow these rules (each checked as it is read,
-    /// before its value).
-    var keyRules: JSONKeyRules?
+    /// before its value). Held unretained and read without counting a reference (the caller of ``run()`` holds
+    /// them): every thread parsing documents reads the same rules, and counting references to one object from many
+    /// threads at once makes each wait for the others' writes to its count.
+    var keyRules: Unmanaged<JSONKeyRules>?
     /// What the rules say of the value of the key just read.
     var pendingValue = (object: Int32(-1), items: Int32(-1))
     /// Checked once per chunk of values (``ChunkedList/chunkSize``): a set flag stops parsing with an error.
@@ -214,17 +216,19 @@ struct JSONParser {
                 let open = position
                 let string = try parseString()
                 var selected: UInt32 = 0
-                if let keyRules, pendingKey != Entry.noKey, let top = stack.indices.last, stack[top].rule >= 0,
-                    keyNumbers[Int(pendingKey)] == keyRules.selector(of: stack[top].rule)
-                {
-                    // A string whose bytes are as many as its text's has no escape: its bytes are its text.
-                    let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(position - 1)])
-                    let variant =
-                        text.count == string.utf8.count
-                        ? keyRules.variant(of: stack[top].rule, text: text)
-                        : keyRules.variant(of: stack[top].rule, named: string)
-                    stack[top].variant = variant
-                    if variant >= 0 { selected = UInt32(variant) + 1 }
+                if let keyRules, pendingKey != Entry.noKey, let top = stack.indices.last, stack[top].rule >= 0 {
+                    let rule = stack[top].rule, key = keyNumbers[Int(pendingKey)]
+                    let variant = keyRules._withUnsafeGuaranteedRef { rules -> Int32? in
+                        guard key == rules.selector(of: rule) else { return nil }
+                        // A string whose bytes are as many as its text's has no escape: its bytes are its text.
+                        let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(position - 1)])
+                        return text.count == string.utf8.count
+                            ? rules.variant(of: rule, text: text) : rules.variant(of: rule, named: string)
+                    }
+                    if let variant {
+                        stack[top].variant = variant
+                        if variant >= 0 { selected = UInt32(variant) + 1 }
+                    }
                 }
                 let stringIndex = UInt64(strings.count)
                 strings.append(string)
@@ -317,10 +321,11 @@ struct JSONParser {
         let start = position + 1
         let keyIndex = try parseKey()
         if let keyRules, let frame = stack.last, frame.rule >= 0 {
-            switch keyRules.lookup(keyNumbers[Int(keyIndex)], rule: frame.rule, variant: frame.variant) {
+            let key = keyNumbers[Int(keyIndex)]
+            switch keyRules._withUnsafeGuaranteedRef({ $0.lookup(key, rule: frame.rule, variant: frame.variant) }) {
             case .unknown:
                 let key = keys[Int(keyIndex)]
-                let message = keyRules.message(for: key, rule: frame.rule, variant: frame.variant)
+                let message = keyRules.takeUnretainedValue().message(for: key, rule: frame.rule, variant: frame.variant)
                 throw fail(start - 1, message, .unknownKey(at: path(to: key), message: message))
             case .known(let value):
                 pendingValue = (Int32(value.object ?? -1), Int32(value.items ?? -1))
@@ -374,7 +379,7 @@ struct JSONParser {
         let keyIndex = UInt32(truncatingIfNeeded: keys.count)
         keys.append(key)
         keyIndices[key] = keyIndex
-        if let keyRules { keyNumbers.append(keyRules.keyNumbers[key] ?? -1) }
+        if let keyRules { keyNumbers.append(keyRules._withUnsafeGuaranteedRef { $0.keyNumbers[key] } ?? -1) }
         return keyIndex
     }
 
