@@ -156,6 +156,8 @@ struct DocumentReader {
         let kind: ElementKind
         /// The kind's position in ``ElementKind/all``.
         let kindPosition: Int
+        /// The element made as the reader met its object, for a kind that makes it then (``ElementKind/make``).
+        let made: LayoutElement?
         /// The members not read yet.
         var members: JSONMembers.Iterator
         var values: ElementValues
@@ -262,11 +264,13 @@ struct DocumentReader {
             kindPosition = position
         }
         let kind = ElementKind.all[kindPosition]
+        // Made before anything else is allocated for the element (see ``ElementKind/make``).
+        let made = kind.make?()
         let number = elements.add(parent: parent, keyPosition: keyPosition, index: index, kind: kindPosition)
         // The same path, written out from the element table only for an error.
         let path = JSONPath(element: number, of: elements)
         return Frame(
-            number: number, end: value.endIndex, kind: kind, kindPosition: kindPosition,
+            number: number, end: value.endIndex, kind: kind, kindPosition: kindPosition, made: made,
             members: fields.makeIterator(),
             values: ElementValues(path: path, kindType: kind.type, fonts: fonts, images: images, capacity: fields.count)
         )
@@ -364,7 +368,7 @@ struct DocumentReader {
                 message: "\(article(kind.type)) \(kind.type) has either "
                     + "\(jsonString(first)) or \(jsonString(second)), not both")
         }
-        let built = try kind.build(frame.values)
+        let built = try kind.build(frame.made, frame.values)
         if let style = frame.style { built.sharedStyle = style }
         if let name = frame.name {
             guard named.add(built, name: name) else {

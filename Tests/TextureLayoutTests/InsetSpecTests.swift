@@ -115,4 +115,15 @@ import Testing
         #expect(laid["c"] == rect(70, 50, 50, 30))
         #expect(laid.size == Size(120, 80))
     }
+
+    // A spec made without a child measures as zero (no child: nothing to surround); given its child afterwards,
+    // it lays it out as one made with it: 10 all round, 50×50 child → 70×70, child at (10, 10).
+    @Test func childGivenAfterTheSpecIsMade() {
+        let spec = InsetLayoutSpec(insets: EdgeInsets(all: 10))
+        #expect(layOut(spec, in: range(0, 0, 300, 300)).size == Size(0, 0))
+        spec.child = fixed("c", 50, 50)
+        let laid = layOut(spec, in: range(0, 0, 300, 300))
+        #expect(laid["c"] == rect(10, 10, 50, 50))
+        #expect(laid.size == Size(70, 70))
+    }
 }

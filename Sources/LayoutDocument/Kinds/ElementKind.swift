@@ -17,11 +17,19 @@ package struct ElementKind: Sendable {
     package let keys: [ElementKey]
     /// Pairs of keys an element of this type may not hold together (the reader rejects an element with both).
     package let exclusiveKeys: [(String, String)]
-    /// Makes the element from the values read; the reader has already checked every key's value, that required
-    /// keys are present and that no exclusive pair is. It throws for what only the values together show (a text
-    /// with neither `text` nor `runs`, a default font that is not installed).
-    let build: @Sendable (ElementValues) throws(DocumentError) -> LayoutElement
+    /// Makes the element, with no values yet, as the reader meets its object, before its children, for a type
+    /// declared with `make` (`nil` for the others). The reader so makes the elements that hold others in the order
+    /// a layout pass visits them (a parent before its children), so that they lie in memory in that order and a
+    /// pass over a tree it has not touched lately reads them as a stream the processor fetches ahead (made after
+    /// their children, parents would lie behind them).
+    let make: (@Sendable () -> LayoutElement)?
+    /// Makes the element from the values read, or gives them to the element ``make`` made (passed here); the
+    /// reader has already checked every key's value, that required keys are present and that no exclusive pair
+    /// is. It throws for what only the values together show (a text with neither `text` nor `runs`, a default
+    /// font that is not installed).
+    let build: @Sendable (LayoutElement?, ElementValues) throws(DocumentError) -> LayoutElement
 
+    /// A type whose element is made from its values once they are all read (its children first).
     init(
         _ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
         build: @escaping @Sendable (ElementValues) throws(DocumentError) -> LayoutElement
@@ -29,7 +37,28 @@ package struct ElementKind: Sendable {
         self.type = type
         self.keys = keys
         self.exclusiveKeys = exclusiveKeys
-        self.build = build
+        make = nil
+        self.build = { _, values throws(DocumentError) in try build(values) }
+    }
+
+    /// A type whose element `make` makes as the reader meets it, before its children (see ``make``), and `fill`
+    /// gives its values once they are read. The containers large documents are made of (stacks, insets) are
+    /// declared so; an element without children is made next to where it is met either way.
+    init<Element: LayoutElement>(
+        _ type: String, keys: [ElementKey], exclusiveKeys: [(String, String)] = [],
+        make: @escaping @Sendable () -> Element,
+        fill: @escaping @Sendable (Element, ElementValues) throws(DocumentError) -> Void
+    ) {
+        self.type = type
+        self.keys = keys
+        self.exclusiveKeys = exclusiveKeys
+        self.make = make
+        build = { made, values throws(DocumentError) in
+            // The reader passes what `make` made for this type: the cast cannot fail.
+            let element = made as! Element
+            try fill(element, values)
+            return element
+        }
     }
 
     /// The paint keys of a display element (``PaintKey``), as every display type declares them.

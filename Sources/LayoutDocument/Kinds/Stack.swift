@@ -12,8 +12,9 @@ extension ElementKind {
             .choice("horizontalAlignment", HorizontalAlignment.self),
             .choice("verticalAlignment", VerticalAlignment.self), ElementKey("children", .elements),
         ]
-    ) { values in
-        let stack = StackLayoutSpec()
+    ) {
+        StackLayoutSpec()
+    } fill: { stack, values in
         if let direction = values.choice("direction", StackDirection.self) { stack.direction = direction }
         if let spacing = values.number("spacing") { stack.spacing = spacing }
         if let justify = values.choice("justifyContent", StackJustifyContent.self) { stack.justifyContent = justify }
@@ -27,6 +28,5 @@ extension ElementKind {
         // Set after the direction: the alignment shortcuts map to justifyContent/alignItems by the final axis.
         stack.horizontalAlignment = values.choice("horizontalAlignment", HorizontalAlignment.self) ?? .none
         stack.verticalAlignment = values.choice("verticalAlignment", VerticalAlignment.self) ?? .none
-        return stack
     }
 }

@@ -14,6 +14,13 @@ open class InsetLayoutSpec: LayoutSpec {
         super.init(children: [child])
     }
 
+    /// A spec with `insets` and no child yet (until ``LayoutSpec/child`` is set, it measures as zero): a reader
+    /// can so make the spec before its child.
+    public init(insets: EdgeInsets) {
+        self.insets = insets
+        super.init()
+    }
+
     open override func calculateSize(
         _ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext
     )
