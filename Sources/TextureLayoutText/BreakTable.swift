@@ -1,5 +1,5 @@
 // Unsafe room: text store.
-// Invariants: a table's header and break points live in a chunk allocated once and freed only when no table points
+// Invariants: a table's header, break points and their corrections live in a chunk allocated once and freed only when no table points
 // into it (the chunk is held by every text using it); a table is written once when made and only read afterwards,
 // by any thread.
 
@@ -8,7 +8,9 @@ import Synchronization
 /// A word-mode line-break opportunity with everything the breaking loop reads there, so that breaking a text at a
 /// new width walks this one array from its start and reads nothing else for a line that ends or starts at an
 /// opportunity: the walk is sequential, which the processor fetches ahead, while each other array (or each jump to
-/// another) would be one more cache miss per text or per line. A line from `start` to here is
+/// another) would be one more cache miss per text or per line. Two points share a cache line: what is rarely other
+/// than zero (the corrections where a line splits a shaped item, and what truncation reads) is kept apart, in the
+/// point's ``BreakPointCorrections``, read only when ``corrected`` says so. A line from `start` to here is
 /// `widthToContentEnd - prefix[start] + startAdjust[start]` wide (when `contentEnd` ≥ `start`).
 struct BreakPoint: Sendable {
     var position: Int32
@@ -22,48 +24,80 @@ struct BreakPoint: Sendable {
     /// point) to this one's, and no end correction there is NaN: what truncation's search for a surely fitting
     /// break needs to know of every offset there, known without reading the per-character arrays.
     var prefixRises: Bool
-    /// `prefix[contentEnd]`, and `endAdjust[contentEnd]` when the opportunity splits an item there (`position` is
-    /// `contentEnd`; else zero): the width of a line that ends here.
+    /// Whether the point's end or start correction is other than +0 (see ``BreakPointCorrections``): a line that
+    /// ends here, or starts here, then reads them.
+    var corrected: Bool
+    /// `prefix[contentEnd]` plus the end correction (`endAdjust[contentEnd]` when the opportunity splits an item
+    /// there, `position` being `contentEnd`; else zero): the width of a line that ends here. Without a correction it
+    /// is `prefix[contentEnd]` itself (adding +0 leaves a prefix as it is: a prefix is never -0).
+    var widthToContentEnd: Double
+    /// `prefix[position]`: with the start correction, the width of a line that starts here.
+    var prefixAtPosition: Double
+}
+
+/// What a break point keeps apart from the breaking loop's walk (see ``BreakPoint``): the two corrections, both +0
+/// unless ``BreakPoint/corrected``, and what truncation reads.
+struct BreakPointCorrections: Sendable {
+    /// `prefix[contentEnd]`, and the correction added to it where a line ends here (see
+    /// ``BreakPoint/widthToContentEnd``).
     var prefixAtContentEnd: Double
     var endAdjustment: Double
-    /// `prefix[position]` and `startAdjust[position]`: the width of a line that starts here.
-    var prefixAtPosition: Double
+    /// `startAdjust[position]`.
     var startAdjustAtPosition: Double
-    /// The largest magnitude of `endAdjust` over the same offsets as `prefixRises` (both ends included).
+    /// The largest magnitude of `endAdjust` over the same offsets as ``BreakPoint/prefixRises`` (both ends
+    /// included).
     var largestEndAdjustment: Double
-
-    /// `prefix[contentEnd]` plus `endAdjustment` (adding zero leaves the prefix as it is).
-    @inline(__always) var widthToContentEnd: Double { prefixAtContentEnd + endAdjustment }
-
-    /// The width of a line that starts where `prefix` and `startAdjust` are `startPrefix` and `startAdjustment`
-    /// and ends here, its trailing spaces left out.
-    @inline(__always)
-    func widthOfLine(startPrefix: Double, startAdjustment: Double) -> Double {
-        prefixAtContentEnd - startPrefix + startAdjustment + endAdjustment
-    }
 }
 
 /// What breaking a text at a new width reads besides its break points, written just before them.
 struct BreakTableHeader {
-    /// The text's length in UTF-16 units.
-    var count: Int
     /// See ``ShapedText/oneLineWidth``.
     var oneLineWidth: Double
-    /// The one line that `oneLineWidth` keeps: its end (the last break point's `contentEnd`) and width.
-    var oneLineEnd: Int
+    /// The width of the one line that `oneLineWidth` keeps (it ends at ``oneLineEnd``).
     var oneLineBoxWidth: Double
-    /// The ascent and descent of the only run, when there is one (every line has them).
-    var singleRunMetrics: (ascent: Double, descent: Double)?
+    /// The ascent and descent of the only run, when ``hasSingleRunMetrics`` (every line has them).
+    var singleRunAscent: Double
+    var singleRunDescent: Double
+    /// The text's length in UTF-16 units (see ``count``).
+    var length: Int32
+    /// The end of the one line that `oneLineWidth` keeps (the last break point's `contentEnd`).
+    var oneLineEnd: Int32
     /// The first grapheme boundary after offset 0 (what ``BreakPoint/graphemeEnd`` is for the text's first line).
     var firstGraphemeEnd: Int32
     var pointCount: Int32
     /// Whether a break is forced (the text has more than one paragraph): without one, truncation knows where the
     /// paragraph ends (`oneLineEnd`) without walking the points to the text's end.
     var hasForcedBreak: Bool
+    var hasSingleRunMetrics: Bool
+
+    init(
+        count: Int, oneLineWidth: Double, oneLineEnd: Int32, oneLineBoxWidth: Double,
+        singleRunMetrics: (ascent: Double, descent: Double)?, firstGraphemeEnd: Int32, pointCount: Int32,
+        hasForcedBreak: Bool
+    ) {
+        self.oneLineWidth = oneLineWidth
+        self.oneLineBoxWidth = oneLineBoxWidth
+        singleRunAscent = singleRunMetrics?.ascent ?? 0
+        singleRunDescent = singleRunMetrics?.descent ?? 0
+        length = Int32(count)
+        self.oneLineEnd = oneLineEnd
+        self.firstGraphemeEnd = firstGraphemeEnd
+        self.pointCount = pointCount
+        self.hasForcedBreak = hasForcedBreak
+        hasSingleRunMetrics = singleRunMetrics != nil
+    }
+
+    /// The text's length in UTF-16 units.
+    @inline(__always) var count: Int { Int(length) }
+
+    /// The ascent and descent of the only run, when there is one.
+    @inline(__always) var singleRunMetrics: (ascent: Double, descent: Double)? {
+        hasSingleRunMetrics ? (singleRunAscent, singleRunDescent) : nil
+    }
 }
 
-/// A text's break table where it is kept: its header followed by its break points. A view without ownership:
-/// the ``BreakTableChunk`` holding it must be kept alive (its ``ShapedText`` keeps it).
+/// A text's break table where it is kept: its header followed by its break points, then their corrections. A view
+/// without ownership: the ``BreakTableChunk`` holding it must be kept alive (its ``ShapedText`` keeps it).
 struct BreakTable {
     /// Where the points start after the header (a multiple of their alignment).
     static let pointsOffset =
@@ -72,10 +106,20 @@ struct BreakTable {
     /// The bytes of a table with `points` points (a multiple of the header's alignment, so that the next table
     /// starts aligned).
     static func byteCount(points: Int) -> Int {
-        let end = pointsOffset + points * MemoryLayout<BreakPoint>.stride
-        let alignment = max(MemoryLayout<BreakTableHeader>.alignment, MemoryLayout<BreakPoint>.alignment)
+        let end = correctionsOffset(points: points) + points * MemoryLayout<BreakPointCorrections>.stride
+        let alignment = BreakTable.alignment
         return (end + alignment - 1) / alignment * alignment
     }
+    /// Where the corrections start after `points` points (a multiple of their alignment).
+    static func correctionsOffset(points: Int) -> Int {
+        let end = pointsOffset + points * MemoryLayout<BreakPoint>.stride
+        let alignment = MemoryLayout<BreakPointCorrections>.alignment
+        return (end + alignment - 1) / alignment * alignment
+    }
+    /// The alignment a table starts at.
+    static let alignment = max(
+        MemoryLayout<BreakTableHeader>.alignment, MemoryLayout<BreakPoint>.alignment,
+        MemoryLayout<BreakPointCorrections>.alignment)
 
     let header: UnsafePointer<BreakTableHeader>
 
@@ -86,22 +130,52 @@ struct BreakTable {
                 to: BreakPoint.self),
             count: Int(header.pointee.pointCount))
     }
+
+    /// The points' corrections, one for each point, in the same order.
+    @inline(__always) var corrections: UnsafeBufferPointer<BreakPointCorrections> {
+        let count = Int(header.pointee.pointCount)
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(header).advanced(by: BreakTable.correctionsOffset(points: count))
+                .assumingMemoryBound(to: BreakPointCorrections.self),
+            count: count)
+    }
+
+    /// `startAdjust` at the position of the point at `index`.
+    @inline(__always) func startAdjustment(at index: Int, of point: BreakPoint) -> Double {
+        point.corrected ? corrections[index].startAdjustAtPosition : 0
+    }
+
+    /// The width of a line that starts where `prefix` and `startAdjust` are `startPrefix` and `startAdjustment`
+    /// and ends at the point at `index` (`point`), its trailing spaces left out: `prefix[contentEnd]`, less
+    /// `startPrefix`, plus `startAdjustment`, plus the end correction, added in that order.
+    @inline(__always)
+    func widthOfLine(
+        endingAt index: Int, _ point: BreakPoint, startPrefix: Double, startAdjustment: Double
+    )
+        -> Double
+    {
+        guard point.corrected else { return point.widthToContentEnd - startPrefix + startAdjustment }
+        let corrections = corrections[index]
+        return corrections.prefixAtContentEnd - startPrefix + startAdjustment + corrections.endAdjustment
+    }
 }
 
 extension BreakTable {
-    /// The header and break points of a text's table: one point per word-mode opportunity of `analysis`, with the
-    /// widths `shaping` measured there.
+    /// The header, break points and corrections of a text's table: one point per word-mode opportunity of
+    /// `analysis`, with the widths `shaping` measured there.
     static func contents(
         units: [UInt16], analysis: TextAnalysis, shaping: TextShaping,
         singleRunMetrics: (ascent: Double, descent: Double)?
     )
-        -> (header: BreakTableHeader, points: [BreakPoint])
+        -> (header: BreakTableHeader, points: [BreakPoint], corrections: [BreakPointCorrections])
     {
         let n = units.count
         let breaks = analysis.breaks, forced = analysis.forced, grapheme = analysis.graphemeBoundary
         let prefix = shaping.prefix, endAdjust = shaping.endAdjust, startAdjust = shaping.startAdjust
         var points: [BreakPoint] = []
+        var corrections: [BreakPointCorrections] = []
         points.reserveCapacity(breaks.count)
+        corrections.reserveCapacity(breaks.count)
         var widest = 0.0
         var stretchStart = 0  // the previous point's `contentEnd`
         for (index, position) in breaks.enumerated() {
@@ -118,28 +192,30 @@ extension BreakTable {
                 if offset > from && !(prefix[offset] >= prefix[offset - 1]) { rises = false }
             }
             stretchStart = end
+            let correction = BreakPointCorrections(
+                prefixAtContentEnd: prefix[end], endAdjustment: end == position ? endAdjust[end] : 0,
+                startAdjustAtPosition: startAdjust[position], largestEndAdjustment: largest)
             let point = BreakPoint(
                 position: Int32(position), contentEnd: Int32(end),
                 graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
-                prefixAtContentEnd: prefix[end],
-                endAdjustment: end == position ? endAdjust[end] : 0,
-                prefixAtPosition: prefix[position], startAdjustAtPosition: startAdjust[position],
-                largestEndAdjustment: largest)
+                corrected: correction.endAdjustment.bitPattern != 0 || correction.startAdjustAtPosition.bitPattern != 0,
+                widthToContentEnd: correction.prefixAtContentEnd + correction.endAdjustment,
+                prefixAtPosition: prefix[position])
             points.append(point)
+            corrections.append(correction)
             let width = point.widthToContentEnd
             if forced[index] || width.isNaN { widest = .nan }
             if !widest.isNaN { widest = max(widest, width) }
         }
-        var header = BreakTableHeader(
-            count: n, oneLineWidth: widest, oneLineEnd: 0, oneLineBoxWidth: 0, singleRunMetrics: singleRunMetrics,
+        // A line from the text's start (no prefix, no correction) to the last point is that point's
+        // `widthToContentEnd` wide.
+        let header = BreakTableHeader(
+            count: n, oneLineWidth: widest, oneLineEnd: points.last?.contentEnd ?? 0,
+            oneLineBoxWidth: points.last?.widthToContentEnd ?? 0,
+            singleRunMetrics: singleRunMetrics,
             firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count),
             hasForcedBreak: points.contains { $0.forced })
-        if let last = points.last {
-            header.oneLineEnd = Int(last.contentEnd)
-            // As the breaking loop measures a line from the text's start (no prefix, no correction).
-            header.oneLineBoxWidth = last.widthOfLine(startPrefix: 0, startAdjustment: 0)
-        }
-        return (header, points)
+        return (header, points, corrections)
     }
 }
 
@@ -155,20 +231,32 @@ final class BreakTableChunk: @unchecked Sendable {
         self.capacity = capacity
         base = UnsafeMutableRawPointer.allocate(
             byteCount: max(capacity, 1),
-            alignment: max(MemoryLayout<BreakTableHeader>.alignment, MemoryLayout<BreakPoint>.alignment))
+            alignment: BreakTable.alignment)
     }
 
     deinit { base.deallocate() }
 
     /// Writes a table at `used` (which must leave room for it) and returns it.
-    func write(_ header: BreakTableHeader, _ points: [BreakPoint]) -> BreakTable {
+    func write(
+        _ header: BreakTableHeader, _ points: [BreakPoint], _ corrections: [BreakPointCorrections]
+    )
+        -> BreakTable
+    {
         let start = base + used
         let written = start.bindMemory(to: BreakTableHeader.self, capacity: 1)
         written.initialize(to: header)
-        let pointMemory = (start + BreakTable.pointsOffset).bindMemory(to: BreakPoint.self, capacity: points.count)
-        points.withUnsafeBufferPointer { pointMemory.initialize(from: $0.baseAddress!, count: $0.count) }
+        Self.copy(points, to: start + BreakTable.pointsOffset)
+        Self.copy(corrections, to: start + BreakTable.correctionsOffset(points: points.count))
         used += BreakTable.byteCount(points: points.count)
         return BreakTable(header: UnsafePointer(written))
+    }
+
+    /// Binds the memory at `destination` to `Value` and copies `values` there.
+    private static func copy<Value>(_ values: [Value], to destination: UnsafeMutableRawPointer) {
+        let memory = destination.bindMemory(to: Value.self, capacity: values.count)
+        values.withUnsafeBufferPointer {
+            if let from = $0.baseAddress { memory.initialize(from: from, count: $0.count) }
+        }
     }
 }
 
@@ -186,7 +274,11 @@ final class BreakTableArena: Sendable {
 
     /// Writes a table into the current chunk, or a new one when it has no room, and returns the table with the
     /// chunk that holds it.
-    func write(_ header: BreakTableHeader, _ points: [BreakPoint]) -> (BreakTableChunk, BreakTable) {
+    func write(
+        _ header: BreakTableHeader, _ points: [BreakPoint], _ corrections: [BreakPointCorrections]
+    )
+        -> (BreakTableChunk, BreakTable)
+    {
         let bytes = BreakTable.byteCount(points: points.count)
         return current.withLock { current in
             var chunk: BreakTableChunk
@@ -198,7 +290,7 @@ final class BreakTableArena: Sendable {
                 chunk = BreakTableChunk(capacity: max(next, bytes))
                 current = chunk
             }
-            return (chunk, chunk.write(header, points))
+            return (chunk, chunk.write(header, points, corrections))
         }
     }
 }

@@ -83,10 +83,11 @@ private struct LineStart {
         self.init(offset: 0, prefix: 0, adjustment: 0, graphemeEnd: Int(firstGraphemeEnd))
     }
 
-    init(_ point: BreakPoint) {
+    /// The line that starts at `point`, the point at `index` of `table`.
+    init(at index: Int, _ point: BreakPoint, of table: BreakTable) {
         self.init(
             offset: Int(point.position), prefix: point.prefixAtPosition,
-            adjustment: point.startAdjustAtPosition, graphemeEnd: Int(point.graphemeEnd))
+            adjustment: table.startAdjustment(at: index, of: point), graphemeEnd: Int(point.graphemeEnd))
     }
 
     /// Whether the line from here to `point`'s `contentEnd` (at or after this start) is at most `maxWidth` wide.
@@ -127,7 +128,7 @@ private struct LinePlacer {
     @inline(__always)
     mutating func place(
         _ start: Int, _ end: Int, _ next: Int, width: Double, endsParagraph: Bool,
-        in boxes: LineBoxes, of text: ShapedText
+        in boxes: inout LineBoxes, of text: ShapedText
     ) -> Bool {
         if placed >= lineLimit {
             truncated = true
@@ -160,17 +161,17 @@ extension ShapedText {
     /// `tokenWidth` returns the width of the shaped truncation token for a run index and direction. Reuses
     /// `boxes`' storage.
     func breakLines(
-        _ limits: LineBreakLimits, into boxes: LineBoxes,
+        _ limits: LineBreakLimits, into boxes: inout LineBoxes,
         tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
     ) {
-        breakLines(limits, table: table, into: boxes, tokenWidth: tokenWidth)
+        breakLines(limits, table: table, into: &boxes, tokenWidth: tokenWidth)
     }
 
     /// ``breakLines(_:into:tokenWidth:)`` given the text's `table`: a node that keeps it beside the text breaks
     /// lines at a new width reading nothing of the text's object for a line that ends or starts at a break point
     /// (it passes the text without retaining it).
     func breakLines(
-        _ limits: LineBreakLimits, table: BreakTable, into boxes: LineBoxes,
+        _ limits: LineBreakLimits, table: BreakTable, into boxes: inout LineBoxes,
         tokenWidth: (_ run: Int, _ rightToLeft: Bool) -> Double
     ) {
         let header = table.header.pointee
@@ -178,16 +179,16 @@ extension ShapedText {
         boxes.removeAll(uniformMetrics: placer.everyLine)
         if boxes.isUnallocated { boxes.reserve(ShapedText.expectedLines(table: table, limits: limits)) }
         if header.count == 0 {
-            _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: boxes, of: self)
+            _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
         } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
             // Every opportunity fits the first line (none is forced): word breaking would make one line of it.
             _ = placer.place(
-                0, header.oneLineEnd, header.count, width: header.oneLineBoxWidth, endsParagraph: true,
-                in: boxes, of: self)
+                0, Int(header.oneLineEnd), header.count, width: header.oneLineBoxWidth, endsParagraph: true,
+                in: &boxes, of: self)
         } else if limits.lineBreakMode == .word {
-            breakWords(limits.lineWidth, &placer, table: table, into: boxes)
+            breakWords(limits.lineWidth, &placer, table: table, into: &boxes)
         } else {
-            breakCharacters(limits.lineWidth, &placer, into: boxes)
+            breakCharacters(limits.lineWidth, &placer, into: &boxes)
         }
         if placer.truncated && limits.truncationMode != .clip && boxes.count > 0 {
             var last = boxes[boxes.count - 1]
@@ -198,10 +199,10 @@ extension ShapedText {
 
     /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
     /// line out is not a truncation.
-    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: LineBoxes) {
+    private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout LineBoxes) {
         if !placer.place(
             count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
-            in: boxes, of: self)
+            in: &boxes, of: self)
         {
             placer.truncated = false
         }
@@ -211,7 +212,7 @@ extension ShapedText {
     /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
     private func placeClusters(
         _ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
-        into boxes: LineBoxes
+        into boxes: inout LineBoxes
     ) -> Int? {
         var cut = nextGrapheme(after: start)
         while cut < end {
@@ -221,14 +222,14 @@ extension ShapedText {
         }
         let placed = placer.place(
             start, cut, cut, width: lineWidth(start, cut, next: cut), endsParagraph: false,
-            in: boxes, of: self)
+            in: &boxes, of: self)
         return placed ? cut : nil
     }
 
     /// Word breaking: walks the break points once, from the first (see ``BreakPoint``).
     private func breakWords(
         _ maxWidth: Double, _ placer: inout LinePlacer, table: BreakTable,
-        into boxes: LineBoxes
+        into boxes: inout LineBoxes
     ) {
         let breakPoints = table.points
         var line = LineStart(firstGraphemeEnd: table.header.pointee.firstGraphemeEnd)
@@ -258,10 +259,10 @@ extension ShapedText {
                     guard index < last && !point.forced && line.graphemeEnd < Int(point.contentEnd) else { break }
                     guard
                         placeLine(
-                            from: line, to: candidateEnd, at: at, endsAtPoint: true, endsParagraph: false,
-                            &placer, into: boxes)
+                            from: line, to: candidateEnd, at: candidate, at, of: table, endsAtPoint: true,
+                            endsParagraph: false, &placer, into: &boxes)
                     else { return }
-                    line = LineStart(at)
+                    line = LineStart(at: candidate, at, of: table)
                     candidate = -1
                     // The point that ended the walk starts the next line's walk when it fits there, as the test
                     // above would find it (it is neither forced nor the last).
@@ -285,14 +286,14 @@ extension ShapedText {
                 if point.forced || index == last {
                     guard
                         placeLine(
-                            from: line, to: end, at: point, endsAtPoint: endsAtPoint, endsParagraph: true,
-                            &placer, into: boxes)
+                            from: line, to: end, at: index, point, of: table, endsAtPoint: endsAtPoint,
+                            endsParagraph: true, &placer, into: &boxes)
                     else { return }
                     if index == last {
-                        if point.forced { placeFinalEmptyLine(&placer, into: boxes) }
+                        if point.forced { placeFinalEmptyLine(&placer, into: &boxes) }
                         return
                     }
-                    line = LineStart(point)
+                    line = LineStart(at: index, point, of: table)
                     candidate = -1
                 } else {
                     candidate = index
@@ -306,38 +307,40 @@ extension ShapedText {
                 let at = breakPoints[candidate]
                 guard
                     placeLine(
-                        from: line, to: candidateEnd, at: at, endsAtPoint: candidateEndsAtPoint,
-                        endsParagraph: false, &placer, into: boxes)
+                        from: line, to: candidateEnd, at: candidate, at, of: table, endsAtPoint: candidateEndsAtPoint,
+                        endsParagraph: false, &placer, into: &boxes)
                 else { return }
-                line = LineStart(at)
+                line = LineStart(at: candidate, at, of: table)
                 candidate = -1
                 continue
             }
-            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: boxes) else { return }
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
             line = LineStart(
                 offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
                 graphemeEnd: nextGrapheme(after: cut))
         }
     }
 
-    /// Places the line from `line` to `end` that breaks at `point`: `end` is the point's `contentEnd` when
-    /// `endsAtPoint` (its width is read from the point), else the line's start (it holds only spaces).
+    /// Places the line from `line` to `end` that breaks at `point`, the point at `index` of `table`: `end` is the
+    /// point's `contentEnd` when `endsAtPoint` (its width is read from the point), else the line's start (it holds
+    /// only spaces).
     @inline(__always)
     private func placeLine(
-        from line: LineStart, to end: Int, at point: BreakPoint, endsAtPoint: Bool,
-        endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: LineBoxes
+        from line: LineStart, to end: Int, at index: Int, _ point: BreakPoint, of table: BreakTable,
+        endsAtPoint: Bool, endsParagraph: Bool, _ placer: inout LinePlacer, into boxes: inout LineBoxes
     ) -> Bool {
         let width =
             endsAtPoint
-            ? point.widthOfLine(startPrefix: line.prefix, startAdjustment: line.adjustment)
+            ? table.widthOfLine(
+                endingAt: index, point, startPrefix: line.prefix, startAdjustment: line.adjustment)
             : lineWidth(line.offset, end, next: Int(point.position))
         return placer.place(
             line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
-            in: boxes, of: self)
+            in: &boxes, of: self)
     }
 
     /// Character breaking: an opportunity at every grapheme boundary (and the forced breaks).
-    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: LineBoxes) {
+    private func breakCharacters(_ maxWidth: Double, _ placer: inout LinePlacer, into boxes: inout LineBoxes) {
         let n = count
         var start = 0
         var position = 0  // the last opportunity accepted on the current line (or its start)
@@ -357,10 +360,10 @@ extension ShapedText {
                     guard
                         placer.place(
                             start, end, opportunity, width: lineWidth(start, end, next: opportunity),
-                            endsParagraph: true, in: boxes, of: self)
+                            endsParagraph: true, in: &boxes, of: self)
                     else { return }
                     if opportunity == n {
-                        if isForced { placeFinalEmptyLine(&placer, into: boxes) }
+                        if isForced { placeFinalEmptyLine(&placer, into: &boxes) }
                         return
                     }
                     start = opportunity
@@ -377,13 +380,13 @@ extension ShapedText {
                     placer.place(
                         start, candidateEnd, candidate,
                         width: lineWidth(start, candidateEnd, next: candidate), endsParagraph: false,
-                        in: boxes, of: self)
+                        in: &boxes, of: self)
                 else { return }
                 start = candidate
                 candidate = -1
                 continue
             }
-            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: boxes) else { return }
+            guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
             start = cut
             position = cut
             candidate = -1
@@ -505,7 +508,7 @@ extension ShapedText {
     private func paragraphContentEnd(after offset: Int) -> Int {
         // One paragraph ends at the last point's `contentEnd` (an empty text, without points, at 0).
         let header = table.header.pointee
-        if !header.hasForcedBreak { return max(offset, header.oneLineEnd) }
+        if !header.hasForcedBreak { return max(offset, Int(header.oneLineEnd)) }
         var index = firstBreakPoint(after: offset)
         guard index < breakPoints.count else { return offset }  // an empty text
         while index < breakPoints.count - 1 && !breakPoints[index].forced { index += 1 }
@@ -553,18 +556,20 @@ extension ShapedText {
         let startAdjustment = startAdjust[start]
         var largestEndAdjustment = 0.0
         var found: Int?
+        let corrections = table.corrections
         var index = firstBreakPoint(after: start)
         while index < breakPoints.count {
             let point = breakPoints[index]
             guard Int(point.position) < end else { break }
             // A decreasing (or NaN) width ends the search: the bound would not hold past it.
             guard point.prefixRises else { break }
-            largestEndAdjustment = max(largestEndAdjustment, point.largestEndAdjustment)
+            let correction = corrections[index]
+            largestEndAdjustment = max(largestEndAdjustment, correction.largestEndAdjustment)
             if Int(point.contentEnd) >= start {
-                let bound = point.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
+                let bound = correction.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
                 let margin =
                     1e-9
-                    * (abs(point.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
+                    * (abs(correction.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
                         + abs(startAdjustment) + 1)
                 guard bound + margin <= limit else { break }
                 found = Int(point.position)

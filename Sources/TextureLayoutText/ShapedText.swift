@@ -10,46 +10,51 @@
 /// these arrays, which is why a new width costs far less than the first layout. Immutable, so a node can keep it
 /// across passes.
 final class ShapedText: @unchecked Sendable {
+    // What truncating a line at a new width reads of the text's object is declared first, so that it lies in one
+    // or two cache lines (stored properties are laid out in declaration order): the table, the run's metrics and
+    // the paragraph's direction, and the arrays that the cut is measured with.
+
     /// What breaking at a new width reads: the word-mode break opportunities (see ``BreakPoint``) after a header
-    /// with the few values read besides, in memory that the chunk below keeps (shared with the tables of the
-    /// other texts of a document when they are shaped into a ``BreakTableArena``).
+    /// with the few values read besides, then their corrections, in memory that the chunk below keeps (shared with
+    /// the tables of the other texts of a document when they are shaped into a ``BreakTableArena``).
     let table: BreakTable
-    private let tableChunk: BreakTableChunk
     /// `units.count`, kept beside the arrays (as in the table's header).
     let count: Int
     /// The ascent and descent of the only run, when there is one and every character is in its font: every line
     /// has them (read without the run arrays below; the table's header has them too).
     let singleRunMetrics: (ascent: Double, descent: Double)?
+    /// The direction of the only paragraph, when there is one: read without the arrays below (truncating a title
+    /// at a new width asks for it).
+    let onlyParagraphRTL: Bool?
+    /// The text in UTF-16 (``TextSource``); every offset below indexes it.
+    let units: [UInt16]
+    /// The prefix widths and their corrections (see ``TextShaping``).
+    let prefix: [Double]
+    let endAdjust: [Double]
+    let startAdjust: [Double]
+    /// The grapheme boundaries of ``TextAnalysis``.
+    let graphemeBoundary: [Bool]
+
+    private let tableChunk: BreakTableChunk
     /// Whether font fallback gave some characters another font than their run's (see
     /// ``Itemization/usesFallbackFonts``): line heights then come from the items' fonts.
     let usesFallbackFonts: Bool
-
-    /// The text in UTF-16 (``TextSource``); every offset below indexes it.
-    let units: [UInt16]
     /// The runs whose characters make up the text, and where each starts (`runs.count + 1` entries).
     let runs: [TextRun]
     let runStarts: [Int]
     /// Each run's font ascent and descent at its size, in points (`hhea`), for line heights.
     let runAscent: [Double]
     let runDescent: [Double]
-    /// The shaped items and their glyphs, the prefix widths and their corrections (see ``TextShaping``).
+    /// The shaped items and their glyphs (see ``TextShaping``).
     let glyphs: [ShapedGlyph]
     let items: [ShapedItem]
-    let prefix: [Double]
-    let endAdjust: [Double]
-    let startAdjust: [Double]
     /// The width of the whole text (what a truncation token is measured by).
     let totalWidth: Double
-    /// The break opportunities, grapheme boundaries and paragraphs of ``TextAnalysis`` (the levels are in the
-    /// items).
+    /// The break opportunities and paragraphs of ``TextAnalysis`` (the levels are in the items).
     let breaks: [Int]
     let forced: [Bool]
-    let graphemeBoundary: [Bool]
     let paragraphStarts: [Int]
     let paragraphRTL: [Bool]
-    /// The direction of the only paragraph, when there is one: read without the arrays above (truncating a title
-    /// at a new width asks for it).
-    let onlyParagraphRTL: Bool?
     /// Whether every item was shaped (see ``TextShaping/isComplete``).
     let isComplete: Bool
 
@@ -90,12 +95,12 @@ final class ShapedText: @unchecked Sendable {
         let contents = BreakTable.contents(
             units: units, analysis: analysis, shaping: shaping,
             singleRunMetrics: singleRunMetrics)
-        let header = contents.header, points = contents.points
+        let header = contents.header, points = contents.points, corrections = contents.corrections
         if let breakTables {
-            (tableChunk, table) = breakTables.write(header, points)
+            (tableChunk, table) = breakTables.write(header, points, corrections)
         } else {
             tableChunk = BreakTableChunk(capacity: BreakTable.byteCount(points: points.count))
-            table = tableChunk.write(header, points)
+            table = tableChunk.write(header, points, corrections)
         }
     }
 

@@ -92,22 +92,25 @@ public enum TextDirection: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A paragraph style: everything about a text's layout that is not an attribute of its characters.
+///
+/// What breaking lines reads (the line limit, the modes, the line height and spacing) is declared first, so that it
+/// lies together in memory: a text node keeps its style among the fields a new width reads.
 public struct ParagraphStyle: Hashable, Sendable {
     /// The most lines shown; 0 means unlimited (`maximumNumberOfLines`).
     public var maximumNumberOfLines: Int = 0
+    /// The height of every line in points, or `nil` for each line's tallest font ascent plus descent.
+    public var lineHeight: Double?
     /// Where lines may wrap.
     public var lineBreakMode: LineBreakMode = .word
     /// How text that does not fit is cut.
     public var truncationMode: TruncationMode = .tail
+    /// Points added between consecutive lines.
+    public var lineSpacing: Double = 0
     /// The string put where text was cut (`truncationAttributedText`); it takes the attributes of the text at the
     /// cut.
     public var truncationToken: String = "\u{2026}"
     /// How lines are placed horizontally.
     public var alignment: TextAlignment = .natural
-    /// The height of every line in points, or `nil` for each line's tallest font ascent plus descent.
-    public var lineHeight: Double?
-    /// Points added between consecutive lines.
-    public var lineSpacing: Double = 0
     /// Space around the text inside the node (`textContainerInset`).
     public var textContainerInset: EdgeInsets = .zero
 

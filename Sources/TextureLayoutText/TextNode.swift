@@ -1,7 +1,9 @@
 // Unsafe room: text store.
 // Invariants: breaking lines uses the node's shaped text without retaining it (`_withUnsafeGuaranteedRef`): the
 // node holds the text for the whole call and breaking does not replace it. The truncation token's closure holds the
-// node itself as `unowned(unsafe)`: it is called only during that call, while the node measures itself.
+// node itself as `unowned(unsafe)`: it is called only during that call, while the node measures itself. The node's
+// lines are written without the runtime's exclusivity checks: only the node's own measurement changes them, once per
+// call (breaking lines writes them and nothing it calls reaches them), and reading them overlaps no change.
 
 import TextureLayout
 import TextureLayoutPaint
@@ -19,8 +21,10 @@ import TextureLayoutPaint
 /// the layout calls `setNeedsLayout()`.
 open class TextNode: DisplayNode {
     // What a measurement reads and writes, declared first so that it lies together at the start of the node's own
-    // fields (stored properties are laid out in declaration order): a second width reads two or three cache lines
-    // of the node instead of six (the style, the shadow's outsets and the results were apart).
+    // fields (stored properties are laid out in declaration order), in the order a measurement reaches it: the
+    // same size again reads the first line of them, a width that keeps the one line it has a few bytes more, and
+    // breaking lines reads on into the table, the lines' storage and the style's break values (declared first in
+    // ``ParagraphStyle``), without reaching another object before the lines themselves.
 
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
@@ -41,10 +45,14 @@ open class TextNode: DisplayNode {
     /// The shaped text's break table, kept beside it: breaking at a new width reads the table without touching the
     /// text's object.
     private var table: BreakTable?
-    private let boxes = LineBoxes()
     private var shaped: ShapedText? {
         didSet { table = shaped?.table }
     }
+    @exclusivity(unchecked) private var boxes = LineBoxes()
+    private var paragraph: ParagraphStyle
+    /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
+    /// left; -1: none): truncating the last line at a new width reads it next.
+    private var latestTokenWidth = (key: -1, width: 0.0)
 
     /// The attributed text, as runs (an empty array is an empty text in the default font).
     public final var runs: [TextRun] {
@@ -136,10 +144,9 @@ open class TextNode: DisplayNode {
         }
     }
 
-    // The storage of the three properties above (and `overrides`, among the measurement's fields). Private
-    // storage is read by a measurement without the runtime exclusivity check that a public stored property of an
-    // open class needs on every read (three in every measurement, one more in each that breaks lines).
-    private var paragraph: ParagraphStyle
+    // The storage of the three properties above (`paragraph` and `overrides` are among the measurement's fields).
+    // Private storage is read by a measurement without the runtime exclusivity check that a public stored property
+    // of an open class needs on every read (three in every measurement, one more in each that breaks lines).
     private var textShadow = Shadow()
     private var shadowPadding = EdgeInsets.zero
 
@@ -148,9 +155,6 @@ open class TextNode: DisplayNode {
     private var store: TextStore?
     /// Whether the text has been shaped (its break table written into the store) before.
     private var shapedBefore = false
-    /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
-    /// left; -1: none).
-    private var latestTokenWidth = (key: -1, width: 0.0)
 
     /// A text node showing `runs`. Nodes given the same `store` shape each truncation token once between them
     /// and keep their break tables together (a document's texts share a store); without one the node keeps its
@@ -239,20 +243,19 @@ open class TextNode: DisplayNode {
         let limits = LineBreakLimits(
             maxWidth: maxWidth, maxHeight: constrainedSize.height - insets.top - insets.bottom, style: paragraph)
         let table = table!
-        let lines = boxes
         // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
         // it, which would write to the text's object, otherwise not read for a line at a break point. The token's
         // closure holds the node the same way (the node is measuring, so it is alive): a strong capture is retained
         // and released around each call that takes the closure, atomic writes to the node's reference count.
         unowned(unsafe) let node = self
         Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef { text in
-            text.breakLines(limits, table: table, into: lines) { node.tokenWidth($0, $1) }
+            text.breakLines(limits, table: table, into: &boxes) { node.tokenWidth($0, $1) }
         }
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
         var widest = 0.0
-        for index in 0..<lines.count { widest = max(widest, lines.width(index)) }
-        let first = lines[0], last = lines[lines.count - 1]
+        for index in 0..<boxes.count { widest = max(widest, boxes.width(index)) }
+        let first = boxes[0], last = boxes[boxes.count - 1]
         baselines = (
             insets.top + first.top + first.height - first.descent, insets.top + last.top + last.height - last.descent
         )

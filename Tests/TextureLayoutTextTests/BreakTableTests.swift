@@ -10,8 +10,8 @@ private func mono() throws -> Font { try Font(family: "DejaVu Sans Mono") }
 /// The lines of `shaped` at `width` (word breaking, no line limit): their starts, ends and widths.
 private func lines(_ shaped: ShapedText, width: Double) -> [[Double]] {
     let limits = LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: ParagraphStyle())
-    let boxes = LineBoxes()
-    shaped.breakLines(limits, into: boxes, tokenWidth: { _, _ in 0 })
+    var boxes = LineBoxes()
+    shaped.breakLines(limits, into: &boxes, tokenWidth: { _, _ in 0 })
     return boxes.all.map { [Double($0.start), Double($0.end), $0.width] }
 }
 

@@ -61,9 +61,14 @@ private func expectSame(_ a: ShapedText, _ b: ShapedText, _ comment: Comment) {
     #expect(pa.count == pb.count, comment)
     for (x, y) in zip(pa, pb) {
         #expect(
-            x.position == y.position && x.contentEnd == y.contentEnd
+            x.position == y.position && x.contentEnd == y.contentEnd && x.corrected == y.corrected
                 && x.widthToContentEnd.bitPattern == y.widthToContentEnd.bitPattern
-                && x.prefixAtPosition.bitPattern == y.prefixAtPosition.bitPattern
+                && x.prefixAtPosition.bitPattern == y.prefixAtPosition.bitPattern, comment)
+    }
+    for (x, y) in zip(a.table.corrections, b.table.corrections) {
+        #expect(
+            x.prefixAtContentEnd.bitPattern == y.prefixAtContentEnd.bitPattern
+                && x.endAdjustment.bitPattern == y.endAdjustment.bitPattern
                 && x.startAdjustAtPosition.bitPattern == y.startAdjustAtPosition.bitPattern, comment)
     }
 }

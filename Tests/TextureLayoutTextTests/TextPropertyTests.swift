@@ -93,9 +93,9 @@ private let pieces = [
             Bool.random(using: &rng)
             ? Double.random(in: 0...(shaped.totalWidth + 10), using: &rng)
             : upToPoint + [0, 1e-12, -1e-12, 0.2, -0.2].randomElement(using: &rng)!
-        let boxes = LineBoxes()
+        var boxes = LineBoxes()
         shaped.breakLines(
-            LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: boxes,
+            LineBreakLimits(maxWidth: width, maxHeight: .infinity, style: style), into: &boxes,
             tokenWidth: { _, _ in tokenWidth })
         guard let box = boxes.all.last, box.hasToken else { continue }
         let start = box.start
