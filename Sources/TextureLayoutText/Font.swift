@@ -1,7 +1,9 @@
-// Unsafe rooms: HarfBuzz, FreeType, fontconfig.
-// Invariants: a font owns its HarfBuzz font and blob, created once and destroyed in `deinit`; the font file's bytes
-// are read only within their length; fontconfig patterns and strings are destroyed by the call that made them; a
-// font never changes once made, so it is shared between threads.
+// Unsafe rooms: HarfBuzz, FreeType, fontconfig, POSIX.
+// Invariants: a font owns its HarfBuzz font and blob, created once and destroyed in `deinit` (a thread's handle of a
+// loaded font holds a reference of the same HarfBuzz font, released in its `deinit`); the font file's bytes are read
+// only within their length; fontconfig patterns and strings are destroyed by the call that made them; a font never
+// changes once made, so it is shared between threads; a thread's handle of the default font is retained once by its
+// thread-specific slot and released by the slot's destructor when the thread exits.
 
 import CFontconfig
 import CFreeType
@@ -62,8 +64,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// A font has no size: text runs give one. Shaping uses HarfBuzz at the font's design units (`unitsPerEm`), so
 /// advances are exact and unhinted; metrics come from the `hhea` table, as the text contract says (not from
-/// `OS/2`, whichever flag the font sets). Fonts are compared by identity: load each file once and share it.
-/// Immutable once loaded, so it can be shared between threads.
+/// `OS/2`, whichever flag the font sets). Fonts are equal when they are the same loaded font, a thread's handle of
+/// the default font (``defaultFont()``) being equal to it: load each file once and share it. Immutable once
+/// loaded, so it can be shared between threads.
 public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible, GlyphFont {
     /// The file the font was loaded from, for renderers that rasterize or outline its glyphs themselves.
     public let path: String
@@ -93,6 +96,11 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     /// The FreeType face that renderers draw glyphs from (see ``outline(of:)``), and the faces it lends them
     /// (``borrowFace()``).
     let freeType: FreeTypeFace
+    /// What equality and hashing compare, and what the faces it lends record: the font that loaded the file (this
+    /// one, set once it is made, or the one this is a thread's handle of).
+    private(set) var identity = ObjectIdentifier(Font.self)
+    /// The loaded font this is a thread's handle of, kept alive with it; `nil` for a loaded font.
+    private let loaded: Font?
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -153,6 +161,27 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, hb_codepoint_t(scalar), &glyph) != 0
         }
+        loaded = nil
+        identity = ObjectIdentifier(self)
+    }
+
+    /// A handle of `font` for one thread: the same font (equal, the same HarfBuzz font and FreeType face), with its
+    /// own reference count and caches.
+    private init(handleOf font: Font) {
+        path = font.path
+        faceIndex = font.faceIndex
+        familyName = font.familyName
+        unitsPerEm = font.unitsPerEm
+        ascender = font.ascender
+        descender = font.descender
+        lineGap = font.lineGap
+        glyphCount = font.glyphCount
+        isColor = font.isColor
+        coversPrintableASCII = font.coversPrintableASCII
+        hbFont = hb_font_reference(font.hbFont)
+        freeType = font.freeType
+        identity = font.identity
+        loaded = font
     }
 
     /// Per script, whether words shape apart in this font (``ShapedWordCache/separates(_:script:)``): found once
@@ -237,8 +266,28 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
     /// Arabic and Hebrew basics.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// The default font: ``defaultFamily`` found through fontconfig, loaded once.
-    public static func defaultFont() throws(FontError) -> Font { try loadedDefault.get() }
+    /// The default font: ``defaultFamily`` found through fontconfig, loaded once; each thread gets a handle of its
+    /// own, equal to every other thread's. Every text of every document takes this font unless it names another,
+    /// and its values are copied (each copy counting a reference) dozens of times per text: were one object
+    /// every thread's, each count would wait for the other threads' writes to its cache line.
+    public static func defaultFont() throws(FontError) -> Font {
+        let font = try loadedDefault.get()
+        if let handle = pthread_getspecific(threadHandleKey) {
+            return Unmanaged<Font>.fromOpaque(handle).takeUnretainedValue()
+        }
+        let handle = Font(handleOf: font)
+        pthread_setspecific(threadHandleKey, Unmanaged.passRetained(handle).toOpaque())
+        return handle
+    }
+
+    /// Each thread's handle of the default font, released when the thread exits.
+    private static let threadHandleKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { handle in
+            Unmanaged<Font>.fromOpaque((handle as UnsafeMutableRawPointer?)!).release()
+        }
+        return key
+    }()
 
     private static let loadedDefault: Result<Font, FontError> = Result { () throws(FontError) in
         try Font(family: defaultFamily)
@@ -269,10 +318,10 @@ public final class Font: Hashable, @unchecked Sendable, CustomStringConvertible,
 
     // MARK: Identity
 
-    /// Fonts are equal when they are the same loaded font (run attributes compare fonts this way).
-    public static func == (a: Font, b: Font) -> Bool { a === b }
-    /// Hashes the font's identity, matching ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// Fonts are equal when they are the same loaded font, or handles of it (run attributes compare fonts this way).
+    public static func == (a: Font, b: Font) -> Bool { a.identity == b.identity }
+    /// Hashes the loaded font's identity, matching ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
     /// The family and file, for diagnostics.
     public var description: String { "Font(\(familyName), \(path))" }
 }

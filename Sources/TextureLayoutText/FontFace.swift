@@ -175,13 +175,13 @@ extension Font {
     /// it at once.
     public func borrowFace() -> GlyphFace? {
         if let spare = freeType.spares.withLock({ $0.popLast() }) { return spare }
-        return freeType.reopened().map { GlyphFace($0, font: ObjectIdentifier(self)) }
+        return freeType.reopened().map { GlyphFace($0, font: identity) }
     }
 
     /// Gives back a face ``borrowFace()`` lent: the caller no longer uses it, nor does anything it made from it
     /// (a Cairo surface drawing or finishing with it).
     public func giveBack(_ face: GlyphFace) {
-        assert(face.font == ObjectIdentifier(self), "a face given back to another font")
+        assert(face.font == identity, "a face given back to another font")
         freeType.spares.withLock { $0.append(face) }
     }
 }

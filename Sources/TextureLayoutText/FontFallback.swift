@@ -103,7 +103,7 @@ public final class FontFallback: Sendable {
                 found += 1
                 if emoji && font.isColor {
                     if color.isEmpty { color.append(font) }  // the document's colour font comes first when it has one
-                } else if !others.contains(where: { $0 === font }) {
+                } else if !others.contains(font) {
                     others.append(font)
                 }
             }

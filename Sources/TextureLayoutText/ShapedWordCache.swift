@@ -340,7 +340,7 @@ struct WordTable: ~Copyable {
 
     /// The index of `font` among the fonts seen.
     mutating func fontIndex(_ font: Font) -> Int32 {
-        if let index = fonts.lastIndex(where: { $0 === font }) { return Int32(index) }
+        if let index = fonts.lastIndex(where: { $0 == font }) { return Int32(index) }
         fonts.append(font)
         return Int32(fonts.count - 1)
     }
