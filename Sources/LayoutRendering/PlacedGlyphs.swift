@@ -1,7 +1,10 @@
 // Unsafe room: Cairo.
 // Invariants: a Cairo font face is made from a face the font lent to the picture (`GlyphFace`) and kept with that
-// face (its attachment), which outlives it; Cairo reads the FreeType face only while the picture that holds it
-// draws or finishes a surface, and the picture gives its faces back only when its surfaces are done.
+// face (its attachment); Cairo reads the FreeType face only while the picture that holds it draws or finishes a
+// surface, and the picture gives its faces back only when its surfaces are done. Cairo keeps its font face (and
+// the scaled fonts over it, by the FreeType face's address) after our last reference: the font face holds a claim
+// on the FreeType face as its user data (`claimFreeTypeFace()`), released by Cairo when it destroys the font face,
+// so the FreeType face is closed only after Cairo is done with it; the key's address lives as long as the process.
 
 import CCairo
 import LayoutDocument
@@ -42,11 +45,23 @@ final class PictureFaces {
     }
 
     /// Cairo's face over `face`, unhinted (glyphs sit at the positions the layout measured): made on the face's
-    /// first use by a picture and kept with it.
+    /// first use by a picture and kept with it. Cairo owns the FreeType face's lifetime from then on (it holds a
+    /// claim on it, ``GlyphFace/claimFreeTypeFace()``): the face is closed only when Cairo destroys its font face,
+    /// which may be long after the font is freed (its scaled fonts wait in Cairo's cache for another use).
     func cairoFace(for face: GlyphFace) -> OpaquePointer? {
         if let made = face.attachment as? CairoFontFace { return made.face }
         let flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR)
         guard let made = cairo_ft_font_face_create_for_ft_face(face.freeTypeFace, flags) else { return nil }
+        let claim = face.claimFreeTypeFace()
+        guard
+            cairo_font_face_set_user_data(made, faceClaimKey, claim, { GlyphFace.releaseFreeTypeFace($0) })
+                == CAIRO_STATUS_SUCCESS
+        else {
+            // Out of memory (or Cairo's error face): Cairo holds no claim, and the face is not used.
+            GlyphFace.releaseFreeTypeFace(claim)
+            cairo_font_face_destroy(made)
+            return nil
+        }
         face.attachment = CairoFontFace(made)
         return made
     }
@@ -117,7 +132,16 @@ final class PictureFaces {
     }
 }
 
-/// A Cairo font face, destroyed with the ``GlyphFace`` it is kept with (``PictureFaces/cairoFace(for:)``).
+/// The key of a Cairo font face's claim on its FreeType face (``PictureFaces/cairoFace(for:)``): Cairo tells keys
+/// apart by their addresses, so it is allocated once and kept for the process.
+nonisolated(unsafe) private let faceClaimKey: UnsafeMutablePointer<cairo_user_data_key_t> = {
+    let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+    key.initialize(to: cairo_user_data_key_t())
+    return key
+}()
+
+/// Our reference to a Cairo font face, dropped with the ``GlyphFace`` it is kept with
+/// (``PictureFaces/cairoFace(for:)``); Cairo destroys the font face when it holds no other.
 final class CairoFontFace {
     let face: OpaquePointer
 

@@ -1,9 +1,12 @@
 // Unsafe room: FreeType.
 // Invariants: a FreeType face and its library are used by one thread at a time: the font's own face only under its
 // lock, a lent face (`GlyphFace`) only by the one holder it is lent to until it is given back (the pool's lock
-// hands it over); each is destroyed once in `deinit`, and its font file's bytes (a HarfBuzz blob it references)
-// outlive it; the outline callbacks' user pointer is an unretained collector alive for the whole
-// `FT_Outline_Decompose` call.
+// hands it over), and by what that holder made over it (a Cairo font face) only while it holds it; each is closed
+// once, in `deinit`, when its last owner lets it go: the font, the `GlyphFace`, and each claim a C library holds
+// (`claimFreeTypeFace()`, released once by that library's destroy callback, on any thread, when nothing of it reads
+// the face any more), so that no other face gets its address while a library still knows it by that address; its
+// font file's bytes (a HarfBuzz blob it references) outlive it; the outline callbacks' user pointer is an
+// unretained collector alive for the whole `FT_Outline_Decompose` call.
 
 import CFreeType
 import CHarfBuzz
@@ -208,6 +211,21 @@ public final class GlyphFace: @unchecked Sendable {
     /// The FreeType face itself, for a renderer that draws with FreeType (Cairo's FreeType font faces), only while
     /// this is held.
     public var freeTypeFace: FT_Face { freeType.face }
+
+    /// A claim that keeps ``freeTypeFace`` open after this face and its font are gone, for a C library that keeps
+    /// what it made over the face as long as it likes: Cairo keeps a font face's scaled fonts (with their glyphs)
+    /// in a cache after their last user, and finds them again by the FreeType face's address, so a face closed
+    /// before Cairo lets go would leave Cairo reading freed memory, or drawing the old font's glyphs for a new
+    /// face that FreeType put at the same address. The library releases the claim, exactly once, with
+    /// ``releaseFreeTypeFace(_:)`` (Cairo: the destroy callback of the font face's user data).
+    public func claimFreeTypeFace() -> UnsafeMutableRawPointer { Unmanaged.passRetained(freeType).toOpaque() }
+
+    /// Releases a claim ``claimFreeTypeFace()`` made; the face is closed when nothing else holds it. For a C
+    /// destroy callback, on any thread (a claim is not used by anyone once released).
+    public static func releaseFreeTypeFace(_ claim: UnsafeMutableRawPointer?) {
+        guard let claim else { return }
+        Unmanaged<FreeTypeFace>.fromOpaque(claim).release()
+    }
 
     /// The outline of `glyph` in font units, as ``Font/outline(of:)`` gives it.
     public func outline(of glyph: UInt32) -> [GlyphOutlineSegment] { freeType.outline(of: glyph) }
