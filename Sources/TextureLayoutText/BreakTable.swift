@@ -1,7 +1,7 @@
 // Unsafe room: text store.
-// Invariants: a table's header, break points and their corrections live in a chunk allocated once and freed only when no table points
-// into it (the chunk is held by every text using it); a table is written once when made and only read afterwards,
-// by any thread.
+// Invariants: a table's header, break points and their corrections live in a chunk allocated once and freed only
+// when no table points into it (the chunk is held by every text using it); a table is written once when made and
+// only read afterwards, by any thread.
 
 import Synchronization
 
