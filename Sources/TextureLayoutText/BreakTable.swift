@@ -36,7 +36,7 @@ struct BreakPoint: Sendable {
 }
 
 /// What a break point keeps apart from the breaking loop's walk (see ``BreakPoint``): the two corrections, both +0
-/// unless ``BreakPoint/corrected``, and what truncation reads.
+/// unless ``BreakPoint/corrected``.
 struct BreakPointCorrections: Sendable {
     /// `prefix[contentEnd]`, and the correction added to it where a line ends here (see
     /// ``BreakPoint/widthToContentEnd``).
@@ -44,9 +44,6 @@ struct BreakPointCorrections: Sendable {
     var endAdjustment: Double
     /// `startAdjust[position]`.
     var startAdjustAtPosition: Double
-    /// The largest magnitude of `endAdjust` over the same offsets as ``BreakPoint/prefixRises`` (both ends
-    /// included).
-    var largestEndAdjustment: Double
 }
 
 /// What breaking a text at a new width reads besides its break points, written just before them.
@@ -65,6 +62,11 @@ struct BreakTableHeader {
     /// The first grapheme boundary after offset 0 (what ``BreakPoint/graphemeEnd`` is for the text's first line).
     var firstGraphemeEnd: Int32
     var pointCount: Int32
+    /// At least the largest magnitude of `endAdjust` over the text, NaNs left out (a NaN ends
+    /// ``BreakPoint/prefixRises``): what truncation's search for a surely fitting break bounds a line's end
+    /// correction by, read without the points' corrections. A `Float` rounded up, which keeps the header in 56
+    /// bytes: a larger bound only stops that search sooner.
+    var largestEndAdjustment: Float
     /// Whether a break is forced (the text has more than one paragraph): without one, truncation knows where the
     /// paragraph ends (`oneLineEnd`) without walking the points to the text's end.
     var hasForcedBreak: Bool
@@ -72,13 +74,15 @@ struct BreakTableHeader {
 
     init(
         count: Int, oneLineWidth: Double, oneLineEnd: Int32, oneLineBoxWidth: Double,
-        singleRunMetrics: (ascent: Double, descent: Double)?, firstGraphemeEnd: Int32, pointCount: Int32,
-        hasForcedBreak: Bool
+        singleRunMetrics: (ascent: Double, descent: Double)?, largestEndAdjustment: Double, firstGraphemeEnd: Int32,
+        pointCount: Int32, hasForcedBreak: Bool
     ) {
         self.oneLineWidth = oneLineWidth
         self.oneLineBoxWidth = oneLineBoxWidth
         singleRunAscent = singleRunMetrics?.ascent ?? 0
         singleRunDescent = singleRunMetrics?.descent ?? 0
+        let rounded = Float(largestEndAdjustment)
+        self.largestEndAdjustment = Double(rounded) < largestEndAdjustment ? rounded.nextUp : rounded
         length = Int32(count)
         self.oneLineEnd = oneLineEnd
         self.firstGraphemeEnd = firstGraphemeEnd
@@ -177,6 +181,7 @@ extension BreakTable {
         points.reserveCapacity(breaks.count)
         corrections.reserveCapacity(breaks.count)
         var widest = 0.0
+        var largestEndAdjustment = 0.0
         var stretchStart = 0  // the previous point's `contentEnd`
         for (index, position) in breaks.enumerated() {
             var end = position
@@ -184,17 +189,20 @@ extension BreakTable {
             var boundary = position + 1  // almost always one: a break follows a space or a dash
             while boundary < n && !grapheme[boundary] { boundary += 1 }
             var rises = true
-            var largest = 0.0
             let from = min(stretchStart, end)
             for offset in from...end {
                 let magnitude = abs(endAdjust[offset])
-                if magnitude.isNaN { rises = false } else { largest = max(largest, magnitude) }
+                if magnitude.isNaN {
+                    rises = false
+                } else {
+                    largestEndAdjustment = max(largestEndAdjustment, magnitude)
+                }
                 if offset > from && !(prefix[offset] >= prefix[offset - 1]) { rises = false }
             }
             stretchStart = end
             let correction = BreakPointCorrections(
                 prefixAtContentEnd: prefix[end], endAdjustment: end == position ? endAdjust[end] : 0,
-                startAdjustAtPosition: startAdjust[position], largestEndAdjustment: largest)
+                startAdjustAtPosition: startAdjust[position])
             let point = BreakPoint(
                 position: Int32(position), contentEnd: Int32(end),
                 graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
@@ -212,7 +220,7 @@ extension BreakTable {
         let header = BreakTableHeader(
             count: n, oneLineWidth: widest, oneLineEnd: points.last?.contentEnd ?? 0,
             oneLineBoxWidth: points.last?.widthToContentEnd ?? 0,
-            singleRunMetrics: singleRunMetrics,
+            singleRunMetrics: singleRunMetrics, largestEndAdjustment: largestEndAdjustment,
             firstGraphemeEnd: Int32(n == 0 ? 0 : (1...n).first { grapheme[$0] }!), pointCount: Int32(points.count),
             hasForcedBreak: points.contains { $0.forced })
         return (header, points, corrections)

@@ -198,7 +198,8 @@ extension ShapedText {
     }
 
     /// A text that ends with a newline ends with an empty line (as Pango and TextKit show it); leaving only that
-    /// line out is not a truncation.
+    /// line out is not a truncation. Not inlined into the word walk (see ``lineWidthAside(_:_:next:)``).
+    @inline(never)
     private func placeFinalEmptyLine(_ placer: inout LinePlacer, into boxes: inout LineBoxes) {
         if !placer.place(
             count, count, count, width: lineWidth(count, count, next: count), endsParagraph: true,
@@ -209,7 +210,9 @@ extension ShapedText {
     }
 
     /// One unbreakable stretch wider than the line, at the line's start: as many grapheme clusters as fit (at
-    /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed.
+    /// least one) up to `end`. Returns where the next line starts, or nil when no more lines are placed. Not
+    /// inlined into the word walk (see ``lineWidthAside(_:_:next:)``).
+    @inline(never)
     private func placeClusters(
         _ start: Int, upTo end: Int, maxWidth: Double, _ placer: inout LinePlacer,
         into boxes: inout LineBoxes
@@ -279,7 +282,7 @@ extension ShapedText {
                 fits = line.fits(to: point, within: maxWidth)
             } else {
                 end = start
-                fits = lineWidth(start, end, next: Int(point.position)) <= maxWidth
+                fits = lineWidthAside(start, end, next: Int(point.position)) <= maxWidth
             }
             // A line holding at most one grapheme cluster takes it even when it is too wide.
             if fits || line.graphemeEnd >= end {
@@ -315,10 +318,26 @@ extension ShapedText {
                 continue
             }
             guard let cut = placeClusters(start, upTo: end, maxWidth: maxWidth, &placer, into: &boxes) else { return }
-            line = LineStart(
-                offset: cut, prefix: prefix[cut], adjustment: startAdjust[cut],
-                graphemeEnd: nextGrapheme(after: cut))
+            line = lineStart(at: cut)
         }
+    }
+
+    // The word walk's rare steps, kept out of its body: inlined, the loads of the text's per-character arrays that
+    // they need would be hoisted to the walk's start, one more object read (a cache miss) for every text broken,
+    // where a line that ends and starts at break points reads only the table.
+
+    /// ``lineWidth(_:_:next:)``, not inlined (see above).
+    @inline(never)
+    private func lineWidthAside(_ start: Int, _ end: Int, next: Int) -> Double {
+        lineWidth(start, end, next: next)
+    }
+
+    /// The line that starts at `offset`, a grapheme boundary that is no break point.
+    @inline(never)
+    private func lineStart(at offset: Int) -> LineStart {
+        LineStart(
+            offset: offset, prefix: prefix[offset], adjustment: startAdjust[offset],
+            graphemeEnd: nextGrapheme(after: offset))
     }
 
     /// Places the line from `line` to `end` that breaks at `point`, the point at `index` of `table`: `end` is the
@@ -333,7 +352,7 @@ extension ShapedText {
             endsAtPoint
             ? table.widthOfLine(
                 endingAt: index, point, startPrefix: line.prefix, startAdjustment: line.adjustment)
-            : lineWidth(line.offset, end, next: Int(point.position))
+            : lineWidthAside(line.offset, end, next: Int(point.position))
         return placer.place(
             line.offset, end, Int(point.position), width: width, endsParagraph: endsParagraph,
             in: &boxes, of: self)
@@ -544,32 +563,32 @@ extension ShapedText {
     /// The furthest break position before `end`, and a grapheme boundary, that the walk of
     /// ``longestPrefix(from:to:within:)`` from `start` surely passes. While prefix widths do not decrease from
     /// `start` to a point's `contentEnd`, no text from `start` up to an offset there is wider than the point's
-    /// prefix width plus the largest end correction met, minus the start's prefix plus its start correction; the
-    /// margin covers the rounding of both sums many times over, and the walk, which compares exactly, decides
-    /// everything after the point. Only the break points are read, up to the first one whose bound is too wide
-    /// (where the walk would stop soon after): each tells whether widths rise and the largest correction from the
-    /// point before it, a stretch that holds everything from `start` on (the point before the first one read is
-    /// at or before `start`). A wider stretch can only stop the search sooner, which the walk makes up for. Nil
-    /// when no point qualifies.
+    /// prefix width plus the text's largest end correction (kept in the table's header), minus the start's prefix
+    /// plus its start correction; the margin covers the rounding of both sums many times over, and the walk, which
+    /// compares exactly, decides everything after the point. Only the break points are read (a point's corrections
+    /// only when it has one), up to the first one whose bound is too wide (where the walk would stop soon after):
+    /// each tells whether widths rise from the point before it, a stretch that holds everything from `start` on
+    /// (the point before the first one read is at or before `start`). A larger correction than the stretch's own
+    /// can only stop the search sooner, which the walk makes up for. Nil when no point qualifies.
     private func surelyFittingBreak(from start: Int, before end: Int, within limit: Double) -> Int? {
         let startPrefix = prefix[start]
         let startAdjustment = startAdjust[start]
-        var largestEndAdjustment = 0.0
+        let largestEndAdjustment = Double(table.header.pointee.largestEndAdjustment)
         var found: Int?
-        let corrections = table.corrections
         var index = firstBreakPoint(after: start)
         while index < breakPoints.count {
             let point = breakPoints[index]
             guard Int(point.position) < end else { break }
             // A decreasing (or NaN) width ends the search: the bound would not hold past it.
             guard point.prefixRises else { break }
-            let correction = corrections[index]
-            largestEndAdjustment = max(largestEndAdjustment, correction.largestEndAdjustment)
             if Int(point.contentEnd) >= start {
-                let bound = correction.prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
+                // Without a correction, `widthToContentEnd` is the prefix there (see ``BreakPoint``).
+                let prefixAtContentEnd =
+                    point.corrected ? table.corrections[index].prefixAtContentEnd : point.widthToContentEnd
+                let bound = prefixAtContentEnd + largestEndAdjustment - startPrefix + startAdjustment
                 let margin =
                     1e-9
-                    * (abs(correction.prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
+                    * (abs(prefixAtContentEnd) + largestEndAdjustment + abs(startPrefix)
                         + abs(startAdjustment) + 1)
                 guard bound + margin <= limit else { break }
                 found = Int(point.position)

@@ -1,9 +1,10 @@
 // Unsafe room: text store.
 // Invariants: breaking lines uses the node's shaped text without retaining it (`_withUnsafeGuaranteedRef`): the
 // node holds the text for the whole call and breaking does not replace it. The truncation token's closure holds the
-// node itself as `unowned(unsafe)`: it is called only during that call, while the node measures itself. The node's
-// lines are written without the runtime's exclusivity checks: only the node's own measurement changes them, once per
-// call (breaking lines writes them and nothing it calls reaches them), and reading them overlaps no change.
+// node itself unretained (`Unmanaged`) and calls it the same way: it is called only during that call, while the
+// node measures itself. The node's lines are written without the runtime's exclusivity checks: only the node's own
+// measurement changes them, once per call (breaking lines writes them and nothing it calls reaches them), and reading
+// them overlaps no change.
 
 import TextureLayout
 import TextureLayoutPaint
@@ -24,10 +25,14 @@ open class TextNode: DisplayNode {
     // fields (stored properties are laid out in declaration order), in the order a measurement reaches it: the
     // same size again reads the first line of them, a width that keeps the one line it has a few bytes more, and
     // breaking lines reads on into the table, the lines' storage and the style's break values (declared first in
-    // ``ParagraphStyle``), without reaching another object before the lines themselves.
+    // ``ParagraphStyle``), without reaching another object before the lines themselves. What few measurements
+    // read (the baseline overrides) comes after the style.
 
     /// The size the current lines were broken for (bit patterns: NaN-safe identity) and the size they give.
     private var brokenFor: (UInt64, UInt64)?
+    /// Whether an ascender or descender override is set (in the byte after `brokenFor`): a measurement reads
+    /// ``overrides`` only then.
+    private var hasOverrides = false
     /// The text's one-line width when the current lines are the whole text kept on one line without comparing a
     /// line with the width (``LineBreakLimits/keepOneLine(oneLineWidth:)``), else NaN: another width where that
     /// holds too gives the same lines, known without reading the shaped text (a new width for a text that fits).
@@ -41,7 +46,9 @@ open class TextNode: DisplayNode {
     private var baselines = (first: 0.0, last: 0.0)
     /// The node's size from its latest computation (the range applied), which alignment places lines within.
     private var finalSize = Size.zero
-    private var overrides: (ascender: Double?, descender: Double?) = (nil, nil)
+    /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
+    /// left; -1: none): truncating the last line at a new width reads it next, beside the table.
+    private var latestTokenWidth = (key: -1, width: 0.0)
     /// The shaped text's break table, kept beside it: breaking at a new width reads the table without touching the
     /// text's object.
     private var table: BreakTable?
@@ -50,9 +57,9 @@ open class TextNode: DisplayNode {
     }
     @exclusivity(unchecked) private var boxes = LineBoxes()
     private var paragraph: ParagraphStyle
-    /// The width of the token most recently measured, by run index and direction (index * 2 + 1 when right to
-    /// left; -1: none): truncating the last line at a new width reads it next.
-    private var latestTokenWidth = (key: -1, width: 0.0)
+    private var overrides: (ascender: Double?, descender: Double?) = (nil, nil) {
+        didSet { hasOverrides = overrides.ascender != nil || overrides.descender != nil }
+    }
 
     /// The attributed text, as runs (an empty array is an empty text in the default font).
     public final var runs: [TextRun] {
@@ -245,11 +252,14 @@ open class TextNode: DisplayNode {
         let table = table!
         // The node keeps the text alive, and breaking lines does not change `shaped`: it is used without retaining
         // it, which would write to the text's object, otherwise not read for a line at a break point. The token's
-        // closure holds the node the same way (the node is measuring, so it is alive): a strong capture is retained
-        // and released around each call that takes the closure, atomic writes to the node's reference count.
-        unowned(unsafe) let node = self
+        // closure holds and calls the node the same way (the node is measuring, so it is alive): a strong or
+        // `unowned(unsafe)` capture is retained and released around each call of the node's method, atomic writes
+        // to the node's reference count.
+        let node = Unmanaged.passUnretained(self)
         Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef { text in
-            text.breakLines(limits, table: table, into: &boxes) { node.tokenWidth($0, $1) }
+            text.breakLines(limits, table: table, into: &boxes) { run, rightToLeft in
+                node._withUnsafeGuaranteedRef { $0.tokenWidth(run, rightToLeft) }
+            }
         }
         let oneLineWidth = table.header.pointee.oneLineWidth
         keptOneLineWidth = limits.keepOneLine(oneLineWidth: oneLineWidth) ? oneLineWidth : .nan
@@ -276,9 +286,13 @@ open class TextNode: DisplayNode {
             // The descender is the last baseline's distance above the node's bottom, not just the line's
             // descent: the height is rounded up to a whole point (and may hold a bottom inset), and
             // `baselineLast` alignment measures from the bottom, so only this puts real baselines on one line.
-            setMeasuredBaseline(
-                ascender: overrides.ascender ?? baselines.first,
-                descender: overrides.descender ?? baselines.last - size.height)
+            var ascender = baselines.first
+            var descender = baselines.last - size.height
+            if hasOverrides {
+                ascender = overrides.ascender ?? ascender
+                descender = overrides.descender ?? descender
+            }
+            setMeasuredBaseline(ascender: ascender, descender: descender)
         }
         return size
     }

@@ -160,6 +160,32 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     }
 }
 
+@Test func baselineOverridesReplaceMeasuredBaselines() throws {
+    let node = TextNode("aa", font: try mono(), size: size)
+    let range = SizeRange(min: .zero, max: Size(500, 500))
+    // Measured: the baseline 19.01 below the top; the descender is its distance above the bottom of the height
+    // rounded up to 24 (negative: the baseline is above the bottom).
+    let measured = (ascender: ascent, descender: ascent - 24)
+    func baselines() -> (Double, Double) {
+        _ = node.layout(within: range)
+        return (node.layoutAscender, node.layoutDescender)
+    }
+    var (ascender, descender) = baselines()
+    #expect(close(ascender, measured.ascender) && close(descender, measured.descender))
+    node.ascenderOverride = 30
+    (ascender, descender) = baselines()
+    #expect(ascender == 30 && close(descender, measured.descender))
+    node.descenderOverride = -2
+    (ascender, descender) = baselines()
+    #expect(ascender == 30 && descender == -2)
+    node.ascenderOverride = nil
+    (ascender, descender) = baselines()
+    #expect(close(ascender, measured.ascender) && descender == -2)
+    node.descenderOverride = nil
+    (ascender, descender) = baselines()
+    #expect(close(ascender, measured.ascender) && close(descender, measured.descender))
+}
+
 @Test func changesInvalidateAndRelayoutEqualsFresh() throws {
     let font = try mono()
     let node = TextNode("aaa bbb ccc", font: font, size: size)
