@@ -170,9 +170,12 @@ open class LayoutElement: CustomStringConvertible {
 /// its size decides how much memory a big document takes, and the number of cache lines a measurement reads
 /// decides much of the pass's time. It lies in the element's object right after the object's header, so what a
 /// request reads first comes first: the reference to the style's block (a parent stack reads every child's style
-/// before measuring it), the cache's bookkeeping and the flags, the size answered, the computation IDs and the
-/// position (40 bytes after the header's 16 up to the position); then the cache's entries (a first measurement
-/// writes only the first), and last what only stacks and texts set.
+/// before measuring it), the cache's bookkeeping and the flags, the size answered, the parent's computation that
+/// measured it and the position, the 64 bytes every request touches (all that a spacer computed in place does);
+/// then the cache's entries, the first right after those 64 bytes, where a request the cache answers reads it (a
+/// first measurement writes only the first); then what only stacks and texts set; and last the ID of the
+/// element's own computation, which only a computation writes, next to the fields of the element's class that
+/// the computation reads next.
 struct LayoutState {
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
@@ -191,8 +194,6 @@ struct LayoutState {
     var takesRangeMinimum = false
     /// The size answered to the latest request (pixel-ceiled).
     var measuredSize = Size.zero
-    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them.
-    var computationID: UInt64 = 0
     /// The computation of the parent that measured this element last.
     var measuredBy: UInt64 = 0
     /// The position the parent gave this element in its latest computation (unrounded).
@@ -202,6 +203,10 @@ struct LayoutState {
     /// when it is computed.
     var derivedAscender = 0.0
     var derivedDescender = 0.0
+    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them. An
+    /// element computed in place (``LayoutElement/takesRangeMinimum(asExactly:)``) measures no children and leaves
+    /// it as it is.
+    var computationID: UInt64 = 0
 
     /// Forgets the cached measurements and which of them the children's results belong to. The entries' memory
     /// is left as it is: `count` hides them, and a slot named by `request` is read only within the pass that

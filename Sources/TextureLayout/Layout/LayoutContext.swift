@@ -171,11 +171,9 @@ public final class LayoutContext {
     /// pixel-ceiled, and nothing is kept in the cache. Out of line: inlined, it made the compiler call
     /// ``compute(_:_:tag:ignoresParentSize:replacing:)`` out of line from ``request(_:_:)`` instead.
     @inline(never) private func computeRangeMinimum(_ element: LayoutElement, _ minimum: Size) -> Size {
-        guard let id = nextComputation() else { return .zero }
-        let state = element.state
-        state.computationID = id
+        guard nextComputation() != nil else { return .zero }
         let size = ceiled(minimum, of: element)
-        state.recordUnkeptComputation(size)
+        element.state.recordUnkeptComputation(size)
         return size
     }
 

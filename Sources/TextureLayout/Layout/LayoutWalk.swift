@@ -89,6 +89,9 @@ extension LayoutElement {
                     index: index, isNode: node != nil, width: size.width, offset: offset, rootOrigin: rootOrigin,
                     rightToLeft: node.map { $0.contentDirection.resolved(in: direction) == .rightToLeft } ?? false,
                     container: container))
+            // An element that takes its range's minimum measures nothing (a plain spec ignores its children) and
+            // keeps no computation's ID.
+            if element.state.takesRangeMinimum { continue }
             let id = element.state.computationID
             for child in element.sublayoutElements.reversed() where child.state.measuredBy == id {
                 pending.append((child, parents.count - 1))
