@@ -10,7 +10,7 @@ open class LayoutSpec: LayoutElement {
         get { ownedChildren }
         set {
             for child in ownedChildren { release(child) }
-            ownedChildren = newValue
+            ownedChildren = Self.ownStorage(newValue)
             for child in newValue { adopt(child) }
             setNeedsLayout()
         }
@@ -21,11 +21,22 @@ open class LayoutSpec: LayoutElement {
 
     /// A spec over `children`; a plain spec ignores them (it is a spacer).
     public init(children: [LayoutElement] = []) {
-        ownedChildren = children
+        ownedChildren = Self.ownStorage(children)
         super.init()
         for child in children { adopt(child) }
         measuresFromRangeAndStyle(asExactly: LayoutSpec.self)
         takesRangeMinimum(asExactly: LayoutSpec.self)
+    }
+
+    /// `children` in storage of their own. The layout pass borrows the storage past the call that lends its
+    /// address (``BorrowedChildren``); an array bridged from Objective-C may have none, only a buffer made for
+    /// the call, so such an array is copied.
+    @inline(__always) private static func ownStorage(_ children: [LayoutElement]) -> [LayoutElement] {
+        #if _runtime(_ObjC)
+        return Array(ContiguousArray(children))
+        #else
+        return children
+        #endif
     }
 
     deinit { freeOwned(&ownedChildren) }

@@ -37,8 +37,11 @@
 ///   (``StackLayoutSpec/layOutChildren(in:context:)`` allocates it). Its elements are
 ///   `BitwiseCopyable` (checked by the compiler), so assigning over garbage releases nothing and the memory is
 ///   dropped without deinitialization; indices are checked in debug builds.
-/// - ``withBorrowed(_:at:_:)``: an element of an array used without retaining it, valid while the array is not
-///   changed (a stack's children do not change during its computation).
+/// - ``BorrowedChildren``: a spec's children array's storage and its elements used without retaining them, valid
+///   while the array is not changed (a spec's children do not change during its computation). The array's
+///   storage is its own, so its address outlives the `withUnsafeBufferPointer` call that lends it: an array has
+///   storage of its own unless it was bridged from Objective-C, and ``LayoutSpec`` keeps a copy of such an
+///   array instead.
 ///
 /// These types need no `@exclusivity(unchecked)`: memory reached through a pointer is not checked for exclusive
 /// access at all. That is safe because one pass at a time runs over a tree (<doc:Threads>), and within a pass
@@ -345,13 +348,24 @@ struct ParentLink {
     }
 }
 
+extension LayoutSpec {
+    /// The spec's children, borrowed for one of its computations (``BorrowedChildren``): neither the array nor a
+    /// child is retained, which spares the array's retain and release (two atomic operations per computation).
+    /// The array's storage is its own (``LayoutSpec`` keeps no bridged array), so the address lent for the call
+    /// stays valid after it.
+    @inline(__always) var borrowedChildren: BorrowedChildren {
+        BorrowedChildren(buffer: children.withUnsafeBufferPointer { $0 })
+    }
+}
+
 extension StackLayoutSpec {
-    /// Runs a stack computation (``StackComputation/run(_:_:)``) with uninitialized temporary memory for
-    /// `children.count` items and the lines, on the call stack when small. The allocation is written out here
-    /// rather than behind a generic helper: a helper taking the computation as a closure kept the spec and the
-    /// context retained across the extra closure level (4% more instructions on the feed document).
-    func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
-        let children = children
+    /// Runs a stack computation (``StackComputation/run(_:_:)``) over the children borrowed, with uninitialized
+    /// temporary memory for `children.count` items and the lines, on the call stack when small. The allocation is
+    /// written out here rather than behind a generic helper: a helper taking the computation as a closure kept the
+    /// spec and the context retained across the extra closure level (4% more instructions on the feed document).
+    /// Inlined, with ``StackComputation/run(_:_:)``, into ``calculateSize(_:context:)``: a frame less.
+    @inline(__always) func layOutChildren(in range: SizeRange, context: LayoutContext) -> Size {
+        let children = borrowedChildren
         let count = children.count
         let lineCapacity = flexWrap == .wrap ? count : 1
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
@@ -384,11 +398,17 @@ struct Scratch<Element: BitwiseCopyable> {
     }
 }
 
-/// Calls `body` with `elements[index]` without retaining it. The caller guarantees that `elements` stays
-/// unchanged, and so keeps the element alive, until `body` returns.
-@inline(__always) func withBorrowed<Result>(
-    _ elements: [LayoutElement], at index: Int,
-    _ body: (LayoutElement) -> Result
-) -> Result {
-    Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
+/// A spec's children during one of its computations: the spec's array's storage, borrowed. The spec keeps the
+/// array, and the array its elements, alive and unchanged until the computation ends (a spec's children do not
+/// change during its computation), so neither the array nor an element is retained.
+struct BorrowedChildren {
+    fileprivate let buffer: UnsafeBufferPointer<LayoutElement>
+
+    /// How many children there are.
+    var count: Int { buffer.count }
+
+    /// Calls `body` with child `index` (checked against the count in debug builds), not retained.
+    @inline(__always) func with<Result>(_ index: Int, _ body: (LayoutElement) -> Result) -> Result {
+        Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef(body)
+    }
 }

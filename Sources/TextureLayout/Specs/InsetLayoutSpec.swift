@@ -26,7 +26,16 @@ open class InsetLayoutSpec: LayoutSpec {
     )
         -> Size
     {
-        guard let child else { return .zero }
+        // The child borrowed: a retained one cost a retain and a release (atomic) per computation.
+        let children = borrowedChildren
+        guard children.count > 0 else { return .zero }
+        return children.with(0) { calculateSize(of: $0, constrainedSize, parentSize: parentSize, context: context) }
+    }
+
+    /// The spec's size with `child` inside its insets.
+    private func calculateSize(
+        of child: LayoutElement, _ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext
+    ) -> Size {
         let c = constrainedSize
         let (t, l, b, r) = (insets.top, insets.left, insets.bottom, insets.right)
         let insetsX = finite(l) + finite(r), insetsY = finite(t) + finite(b)

@@ -91,7 +91,7 @@ struct StackComputation {
     /// single line of all children in `lines[0]` (which ``collectChildrenIntoLines()`` replaces when the stack
     /// wraps). Inlined into its one caller, which so lends it the spec and the children without retaining them.
     @inline(__always) init(
-        spec: StackLayoutSpec, children: [LayoutElement], range: SizeRange,
+        spec: StackLayoutSpec, children: BorrowedChildren, range: SizeRange,
         items: Scratch<StackItem>, lines: Scratch<StackLine>
     ) {
         self.range = range
@@ -118,7 +118,7 @@ struct StackComputation {
         let alignItems = spec.alignItems
         // Indexed and borrowed: iterating the array retained it and the spec for the loop.
         for index in 0..<children.count {
-            let item = withBorrowed(children, at: index) { child in
+            let item = children.with(index) { child in
                 let state = child.state
                 return StackItem(
                     flexGrow: state.style.flexGrow, flexShrink: state.style.flexShrink,
@@ -143,19 +143,14 @@ struct StackComputation {
         usesOptimizedFlexing = flexibleBothWays == 1 && range.min[axis] == range.max[axis]
     }
 
-    /// Calls `body` with a child without retaining it: `children` keeps every child alive for the computation.
-    @inline(__always) func withChild<T>(_ children: [LayoutElement], _ index: Int, _ body: (LayoutElement) -> T) -> T {
-        withBorrowed(children, at: index, body)
-    }
-
     /// Texture's `crossChildLayout`: every measurement of a child goes through here. A stretched child's own
     /// non-zero cross min replaces the given one and its own bounded cross max replaces the given max
     /// (Errata#stretchIgnoresPercentAndZero).
     func measureItem(
-        _ index: Int, of children: [LayoutElement], _ context: LayoutContext, stackMin: Double, stackMax: Double,
+        _ index: Int, of children: BorrowedChildren, _ context: LayoutContext, stackMin: Double, stackMax: Double,
         crossMin: Double, crossMax: Double
     ) {
-        withChild(children, index) { child in
+        children.with(index) { child in
             measureItem(
                 index, child, context, stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax)
         }
@@ -183,14 +178,14 @@ struct StackComputation {
     }
 
     /// Step 1: every child measured with an unbounded main axis, or at its flex basis.
-    func measureAlongUnconstrainedStackDimension(_ children: [LayoutElement], _ context: LayoutContext) {
+    func measureAlongUnconstrainedStackDimension(_ children: BorrowedChildren, _ context: LayoutContext) {
         let parentMain = childParentSize[axis]
         for index in items.indices {
             if usesOptimizedFlexing && items[index].isFlexibleBothWays {
-                context.placeholder(children[index])
+                children.with(index) { context.placeholder($0) }
                 continue
             }
-            let basis = withChild(children, index) { $0.state.style.flexBasis }
+            let basis = children.with(index) { $0.state.style.flexBasis }
             measureItem(
                 index, of: children, context, stackMin: basis.resolve(parent: parentMain, auto: 0),
                 stackMax: basis.resolve(parent: parentMain, auto: .infinity),
@@ -249,7 +244,7 @@ struct StackComputation {
     /// Step 3: one pass of growing (whole points, remainder to the first grower) or shrinking (weighted by size)
     /// per line; grown or shrunk children are measured again at exactly their new length.
     @inline(__always)
-    func resolveFlexibleLengths(_ children: [LayoutElement], _ context: LayoutContext) {
+    func resolveFlexibleLengths(_ children: BorrowedChildren, _ context: LayoutContext) {
         for lineIndex in 0..<lineCount {
             let line = lines[lineIndex]
             let free = violation(of: mainSum(of: line), min: mainMin, max: mainMax)
@@ -300,8 +295,8 @@ struct StackComputation {
     }
 
     /// The baseline of a baseline-aligned child, from the top (or left) of its cross extent.
-    func baseline(of index: Int, _ children: [LayoutElement]) -> Double {
-        withChild(children, index) { child in
+    func baseline(of index: Int, _ children: BorrowedChildren) -> Double {
+        children.with(index) { child in
             items[index].alignment == .baselineFirst
                 ? child.layoutAscender : items[index].cross + child.layoutDescender
         }
@@ -311,7 +306,7 @@ struct StackComputation {
     /// otherwise a line is as tall as its children (baseline-aligned ones stacked on their baseline), and only a
     /// single line is clamped to the range.
     @inline(__always)
-    func computeLinesCrossSizeAndBaseline(_ children: [LayoutElement]) {
+    func computeLinesCrossSizeAndBaseline(_ children: BorrowedChildren) {
         let exactSingleLine = lineCount == 1 && crossMin == crossMax
         if exactSingleLine && !hasBaseline {
             lines[0].baseline = 0
@@ -351,7 +346,7 @@ struct StackComputation {
     /// final sizes. Returns the longest. One walk per line does both: a line's main length depends on its own
     /// children only, which stretching has measured for the last time.
     @inline(__always)
-    func stretchAndSumLines(_ children: [LayoutElement], _ context: LayoutContext) -> Double {
+    func stretchAndSumLines(_ children: BorrowedChildren, _ context: LayoutContext) -> Double {
         if lineCount > 1 && alignContent == .stretch {
             let free = violation(of: crossSum(), min: crossMin, max: crossMax)
             if free > violationEpsilon {
@@ -381,7 +376,7 @@ struct StackComputation {
 
     /// Both phases, in Texture's order of steps, over the spec's `children` (the ones the computation was made
     /// with) in the pass `context`; returns the stack's size.
-    func run(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
+    @inline(__always) func run(_ children: BorrowedChildren, _ context: LayoutContext) -> Size {
         measureAlongUnconstrainedStackDimension(children, context)
         guard flexWrap == .wrap else { return resolveAndPosition(children, context) }
         var wrapped = self
@@ -390,7 +385,7 @@ struct StackComputation {
     }
 
     /// Steps 3 to 6 and phase 2, once the lines are known.
-    func resolveAndPosition(_ children: [LayoutElement], _ context: LayoutContext) -> Size {
+    func resolveAndPosition(_ children: BorrowedChildren, _ context: LayoutContext) -> Size {
         if hasFlexFactor { resolveFlexibleLengths(children, context) }
         computeLinesCrossSizeAndBaseline(children)
         let mainSum = stretchAndSumLines(children, context)

@@ -5,7 +5,7 @@ extension StackComputation {
     /// (<doc:Errata#reverseDirectionsAreReal>).
     @inline(__always)
     func positionChildren(
-        stackSize: Size, crossSum: Double, _ children: [LayoutElement], _ context: LayoutContext
+        stackSize: Size, crossSum: Double, _ children: BorrowedChildren, _ context: LayoutContext
     ) {
         let lineCount = self.lineCount
         let (lineOffset, lineGap) = distribution(
@@ -39,12 +39,12 @@ extension StackComputation {
     /// Places child `index`. The borrowing closure is inlined here, where the caller is small, so that it is
     /// inlined into the positions' walk too: called there, it was a call per child.
     @inline(__always)
-    func place(_ index: Int, of children: [LayoutElement], at position: Point, _ context: LayoutContext) {
-        withChild(children, index) { context.place($0, at: position) }
+    func place(_ index: Int, of children: BorrowedChildren, at position: Point, _ context: LayoutContext) {
+        children.with(index) { context.place($0, at: position) }
     }
 
     /// The offset of a child within its line's cross extent.
-    func crossOffset(of index: Int, in line: StackLine, _ children: [LayoutElement], _ grid: PixelGrid) -> Double {
+    func crossOffset(of index: Int, in line: StackLine, _ children: BorrowedChildren, _ grid: PixelGrid) -> Double {
         switch items[index].alignment {
         case .start, .stretch: return 0
         case .end: return line.cross - items[index].cross
