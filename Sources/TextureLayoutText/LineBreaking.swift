@@ -335,8 +335,9 @@ extension ShapedText {
     /// The line that starts at `offset`, a grapheme boundary that is no break point.
     @inline(never)
     private func lineStart(at offset: Int) -> LineStart {
-        LineStart(
-            offset: offset, prefix: prefix[offset], adjustment: startAdjust[offset],
+        let measure = measures[offset]
+        return LineStart(
+            offset: offset, prefix: measure.prefix, adjustment: measure.startAdjust,
             graphemeEnd: nextGrapheme(after: offset))
     }
 
@@ -571,8 +572,8 @@ extension ShapedText {
     /// (the point before the first one read is at or before `start`). A larger correction than the stretch's own
     /// can only stop the search sooner, which the walk makes up for. Nil when no point qualifies.
     private func surelyFittingBreak(from start: Int, before end: Int, within limit: Double) -> Int? {
-        let startPrefix = prefix[start]
-        let startAdjustment = startAdjust[start]
+        let startPrefix = measures[start].prefix
+        let startAdjustment = measures[start].startAdjust
         let largestEndAdjustment = Double(table.header.pointee.largestEndAdjustment)
         var found: Int?
         var index = firstBreakPoint(after: start)

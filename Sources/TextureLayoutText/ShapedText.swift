@@ -2,6 +2,19 @@
 // Invariants: a shaped text never changes once made, so it is shared between threads; its break points are read
 // through the break table's pointer while the text (which holds the table's chunk) is alive.
 
+/// What a shaped text keeps of its widths at one offset (``TextShaping``'s `prefix`, `endAdjust` and
+/// `startAdjust` there), side by side: a line's width reads the entries at its two ends, and truncation, which
+/// measures cut after cut near one offset, reads a few neighbouring entries of one array instead of three arrays
+/// (each with its own header line).
+struct CharacterMeasure: Sendable {
+    /// The width of the text before the offset.
+    var prefix: Double
+    /// What a line that ends here, inside a shaped item, adds to `prefix`.
+    var endAdjust: Double
+    /// What a line that starts here, inside a shaped item, adds to its width.
+    var startAdjust: Double
+}
+
 /// A text shaped once for all widths: the stages' results that line breaking and positioned lines read. The
 /// stages run in order, each a type of its own: ``TextSource`` (the runs as one string: the entry point),
 /// ``TextAnalysis`` (break opportunities, graphemes, bidi levels, scripts), ``Itemization`` (items by run, level,
@@ -28,10 +41,8 @@ final class ShapedText: @unchecked Sendable {
     let onlyParagraphRTL: Bool?
     /// The text in UTF-16 (``TextSource``); every offset below indexes it.
     let units: [UInt16]
-    /// The prefix widths and their corrections (see ``TextShaping``).
-    let prefix: [Double]
-    let endAdjust: [Double]
-    let startAdjust: [Double]
+    /// The prefix width and its corrections at every offset, the text's end included (see ``CharacterMeasure``).
+    let measures: [CharacterMeasure]
     /// The grapheme boundaries of ``TextAnalysis``.
     let graphemeBoundary: [Bool]
 
@@ -87,9 +98,10 @@ final class ShapedText: @unchecked Sendable {
         onlyParagraphRTL = paragraphRTL.count == 1 ? paragraphRTL[0] : nil
         glyphs = shaping.glyphs
         items = shaping.items
-        prefix = shaping.prefix
-        endAdjust = shaping.endAdjust
-        startAdjust = shaping.startAdjust
+        let prefix = shaping.prefix, endAdjust = shaping.endAdjust, startAdjust = shaping.startAdjust
+        measures = prefix.indices.map {
+            CharacterMeasure(prefix: prefix[$0], endAdjust: endAdjust[$0], startAdjust: startAdjust[$0])
+        }
         isComplete = shaping.isComplete
         totalWidth = prefix[count]
         let contents = BreakTable.contents(
@@ -117,11 +129,12 @@ final class ShapedText: @unchecked Sendable {
     /// splits a shaped item, the pieces measure as if shaped apart (as Pango reshapes them), so kerning with
     /// the next line's first glyph is dropped and a split ligature measures as its characters.
     @inline(__always) func lineWidth(_ start: Int, _ end: Int, next: Int) -> Double {
-        prefix[end] - prefix[start] + startAdjust[start] + (next == end ? endAdjust[end] : 0)
+        let first = measures[start], last = measures[end]
+        return last.prefix - first.prefix + first.startAdjust + (next == end ? last.endAdjust : 0)
     }
 
     /// The width of `units[start..<end]`.
-    @inline(__always) func width(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
+    @inline(__always) func width(_ start: Int, _ end: Int) -> Double { measures[end].prefix - measures[start].prefix }
 
     /// `end` moved back over the spaces and line separators that end `units[start..<end]`: they never count
     /// towards a line's width.

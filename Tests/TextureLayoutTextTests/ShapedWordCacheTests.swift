@@ -54,9 +54,9 @@ private func expectSame(_ a: ShapedText, _ b: ShapedText, _ comment: Comment) {
         #expect(same, "\(comment): \(x) against \(y)")
         if !same { return }
     }
-    #expect(a.prefix.map(\.bitPattern) == b.prefix.map(\.bitPattern), comment)
-    #expect(a.endAdjust.map(\.bitPattern) == b.endAdjust.map(\.bitPattern), comment)
-    #expect(a.startAdjust.map(\.bitPattern) == b.startAdjust.map(\.bitPattern), comment)
+    #expect(a.measures.map(\.prefix.bitPattern) == b.measures.map(\.prefix.bitPattern), comment)
+    #expect(a.measures.map(\.endAdjust.bitPattern) == b.measures.map(\.endAdjust.bitPattern), comment)
+    #expect(a.measures.map(\.startAdjust.bitPattern) == b.measures.map(\.startAdjust.bitPattern), comment)
     let pa = Array(a.breakPoints), pb = Array(b.breakPoints)
     #expect(pa.count == pb.count, comment)
     for (x, y) in zip(pa, pb) {
