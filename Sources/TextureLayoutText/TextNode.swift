@@ -211,22 +211,24 @@ open class TextNode: DisplayNode {
     }
 
     private func token(_ run: Int, _ rightToLeft: Bool) -> ShapedText {
-        let tokens: TextStore
-        if let store {
-            tokens = store
-        } else {
-            tokens = TextStore()
-            store = tokens
-        }
-        return tokens.token(paragraph.truncationToken, attributes: shaped!.runs[run], rightToLeft: rightToLeft)
+        if store == nil { store = TextStore() }
+        return store!.token(paragraph.truncationToken, attributes: shaped!.runs[run], rightToLeft: rightToLeft)
     }
 
     /// The width of the token for a run and direction. The latest is kept beside its key: a truncated text asks
-    /// for the same one at every width, answered without a dictionary lookup or reading the token's arrays.
+    /// for the same one at every width, answered without a dictionary lookup or reading the token's arrays; a
+    /// text that first truncates asks its store, which finds the width measured last without retaining anything.
     private func tokenWidth(_ run: Int, _ rightToLeft: Bool) -> Double {
         let key = run * 2 + (rightToLeft ? 1 : 0)
         if latestTokenWidth.key == key { return latestTokenWidth.width }
-        let width = token(run, rightToLeft).totalWidth
+        // The node holds its store and its text while it measures: both are used without retaining them.
+        if store == nil { store = TextStore() }
+        let tokens = Unmanaged.passUnretained(store!)
+        let width = Unmanaged.passUnretained(shaped!)._withUnsafeGuaranteedRef { text in
+            tokens._withUnsafeGuaranteedRef {
+                $0.tokenWidth(paragraph.truncationToken, run: run, of: text, rightToLeft: rightToLeft)
+            }
+        }
         latestTokenWidth = (key, width)
         return width
     }

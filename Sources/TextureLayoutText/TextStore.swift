@@ -13,20 +13,35 @@ import TextureLayoutPaint
 /// store's arena) are read as one stream when every text is broken again at a new width. The store is not global:
 /// a token or a word holds its font, and the tables belong to the document's texts; all go away with the document.
 public final class TextStore: Sendable {
-    /// What a shaped token depends on: its run's attributes (sizes by bit pattern, so that NaN finds itself),
-    /// the token's text and its direction.
+    /// What a shaped token depends on: its run's attributes (the loaded font's identity, sizes by bit pattern, so
+    /// that NaN finds itself), the token's text and its direction. The font is known by identity, not held: a key
+    /// is kept only with its token, whose run holds the font, so no other font takes that identity meanwhile; and
+    /// making a key retains nothing (copying a font into one, and releasing the copy, are atomic writes to its
+    /// reference count).
     private struct Key: Hashable {
-        var font: Font
+        var font: ObjectIdentifier
         var size: UInt64
         var letterSpacing: UInt64
         var color: RGBA
         var text: String
         var rightToLeft: Bool
+
+        init(_ text: String, attributes: borrowing TextRun, rightToLeft: Bool) {
+            font = attributes.font.identity
+            size = attributes.size.bitPattern
+            letterSpacing = attributes.letterSpacing.bitPattern
+            color = attributes.color
+            self.text = text
+            self.rightToLeft = rightToLeft
+        }
     }
 
-    /// The shaped tokens, and the one found last: the texts of a document mostly ask for the same token, which
-    /// comparing with the last one finds without hashing the key (a node asks when it first truncates).
-    private let shaped = Mutex<(latest: (key: Key, token: ShapedText)?, all: [Key: ShapedText])>((nil, [:]))
+    /// The shaped tokens, the one found last, and the width measured last: the texts of a document mostly ask
+    /// for the same token, which comparing with the last one finds without hashing the key (a node asks when it
+    /// first truncates).
+    private let shaped = Mutex<
+        (latest: (key: Key, token: ShapedText)?, all: [Key: ShapedText], latestWidth: (key: Key, width: Double)?)
+    >((nil, [:], nil))
     /// Where the texts' break tables are written (a text's first shaping only: one shaped again after a change
     /// has a table of its own, so that a document edited for long does not fill chunks with tables no text uses).
     let breakTables = BreakTableArena()
@@ -45,10 +60,7 @@ public final class TextStore: Sendable {
     /// `token` shaped with `attributes` (whose text is ignored) in one direction, shaped on first use. Shaping
     /// happens outside the lock: two threads asking at once may both shape it, and the first one stored wins.
     func token(_ token: String, attributes: TextRun, rightToLeft: Bool) -> ShapedText {
-        let key = Key(
-            font: attributes.font, size: attributes.size.bitPattern,
-            letterSpacing: attributes.letterSpacing.bitPattern, color: attributes.color, text: token,
-            rightToLeft: rightToLeft)
+        let key = Key(token, attributes: attributes, rightToLeft: rightToLeft)
         let found: ShapedText? = shaped.withLock { tokens in
             if let latest = tokens.latest, latest.key == key { return latest.token }
             guard let made = tokens.all[key] else { return nil }
@@ -67,5 +79,20 @@ public final class TextStore: Sendable {
             tokens.latest = (key, first)
             return first
         }
+    }
+
+    /// The width of ``token(_:attributes:rightToLeft:)``'s token with the attributes of `text`'s run at `run`:
+    /// what truncating a line measures. The width measured last is found without copying the run or retaining
+    /// the token.
+    func tokenWidth(_ token: String, run: Int, of text: ShapedText, rightToLeft: Bool) -> Double {
+        let key = Key(token, attributes: text.runs[run], rightToLeft: rightToLeft)
+        let found: Double? = shaped.withLock { tokens in
+            guard let latest = tokens.latestWidth, latest.key == key else { return nil }
+            return latest.width
+        }
+        if let found { return found }
+        let width = self.token(token, attributes: text.runs[run], rightToLeft: rightToLeft).totalWidth
+        shaped.withLock { $0.latestWidth = (key, width) }
+        return width
     }
 }

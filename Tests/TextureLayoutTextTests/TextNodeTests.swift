@@ -186,6 +186,21 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     #expect(close(ascender, measured.ascender) && close(descender, measured.descender))
 }
 
+@Test func tokenWidthsFollowTheirAttributes() throws {
+    // The store answers the width it measured last without shaping again; another size, text or direction must
+    // not get it. Every glyph of DejaVu Sans Mono, "…" included, is one advance wide.
+    let store = TextStore()
+    let font = try mono()
+    let small = ShapedText(runs: [TextRun("aa", font: font, size: size)], defaultDirection: .leftToRight)
+    let large = ShapedText(runs: [TextRun("bb", font: font, size: 2 * size)], defaultDirection: .leftToRight)
+    #expect(close(store.tokenWidth("\u{2026}", run: 0, of: small, rightToLeft: false), advance))
+    #expect(close(store.tokenWidth("\u{2026}", run: 0, of: small, rightToLeft: false), advance))
+    #expect(close(store.tokenWidth("\u{2026}", run: 0, of: large, rightToLeft: false), 2 * advance))
+    #expect(close(store.tokenWidth("...", run: 0, of: large, rightToLeft: false), 6 * advance))
+    #expect(close(store.tokenWidth("...", run: 0, of: small, rightToLeft: true), 3 * advance))
+    #expect(close(store.tokenWidth("\u{2026}", run: 0, of: small, rightToLeft: false), advance))
+}
+
 @Test func changesInvalidateAndRelayoutEqualsFresh() throws {
     let font = try mono()
     let node = TextNode("aaa bbb ccc", font: font, size: size)
