@@ -73,7 +73,8 @@ struct LineBoxes: ~Copyable {
         if Int(capacity) < lines { grow(to: lines) }
     }
 
-    /// Appends a line with `metrics`, which must be the uniform metrics when the break has them.
+    /// Appends a line with `metrics`, which must be the uniform metrics when the break has them. The offsets are
+    /// a text's, whose length fits 32 bits (its break table keeps it in 32), so they are narrowed unchecked.
     @inline(__always) mutating func append(
         start: Int, end: Int, next: Int, width: Double, top: Double, endsParagraph: Bool, metrics: LineMetrics
     ) {
@@ -81,13 +82,13 @@ struct LineBoxes: ~Copyable {
         if storedCount == capacity { grow(to: max(4, index * 2)) }
         (lines.unsafelyUnwrapped + index).initialize(
             to: StoredLine(
-                start: Int32(start), end: Int32(end), next: Int32(next), endsParagraph: endsParagraph, width: width,
-                top: top))
+                start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                next: Int32(truncatingIfNeeded: next), endsParagraph: endsParagraph, width: width, top: top))
         if !hasUniformMetrics {
             if self.metrics == nil { self.metrics = .allocate(capacity: Int(capacity)) }
             (self.metrics.unsafelyUnwrapped + index).initialize(to: metrics)
         }
-        storedCount += 1
+        storedCount &+= 1
     }
 
     /// The line at `index` (below ``count``).

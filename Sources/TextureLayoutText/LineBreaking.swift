@@ -248,10 +248,14 @@ extension ShapedText {
                 && line.fits(to: point, within: maxWidth)
             {
                 while true {
-                    repeat {
+                    // Only what the test reads is loaded at each step; the point that ends the walk is read after.
+                    index += 1
+                    while index < last && !breakPoints[index].forced
+                        && line.fits(to: breakPoints[index], within: maxWidth)
+                    {
                         index += 1
-                        point = breakPoints[index]
-                    } while index < last && !point.forced && line.fits(to: point, within: maxWidth)
+                    }
+                    point = breakPoints[index]
                     candidate = index - 1
                     let at = breakPoints[candidate]
                     candidateEnd = Int(at.contentEnd)
