@@ -20,6 +20,10 @@ struct BreakPoint: Sendable {
     /// grapheme cluster (and takes it even when it is too wide).
     var graphemeEnd: Int32
     var forced: Bool
+    /// Whether the word walk between line ends stops here whatever the width: the point is forced, or the last
+    /// one. The walk tests this one flag at each step, which also keeps it within the points without comparing
+    /// the index.
+    var stopsWalk: Bool
     /// Whether `prefix` does not decrease from the previous point's `contentEnd` (the text's start for the first
     /// point) to this one's, and no end correction there is NaN: what truncation's search for a surely fitting
     /// break needs to know of every offset there, known without reading the per-character arrays.
@@ -102,13 +106,16 @@ struct BreakTableHeader {
 
 /// A text's break table where it is kept: its header followed by its break points, then their corrections. A view
 /// without ownership: the ``BreakTableChunk`` holding it must be kept alive (its ``ShapedText`` keeps it).
+///
+/// A table starts a cache line, and its points (32 bytes) start at a multiple of their size after it: breaking a
+/// text at a new width reads its header in one cache line (the first it reaches), and each point in one.
 struct BreakTable {
-    /// Where the points start after the header (a multiple of their alignment).
+    /// Where the points start after the header (a multiple of their size).
     static let pointsOffset =
-        (MemoryLayout<BreakTableHeader>.size + MemoryLayout<BreakPoint>.alignment - 1)
-        / MemoryLayout<BreakPoint>.alignment * MemoryLayout<BreakPoint>.alignment
-    /// The bytes of a table with `points` points (a multiple of the header's alignment, so that the next table
-    /// starts aligned).
+        (MemoryLayout<BreakTableHeader>.size + MemoryLayout<BreakPoint>.stride - 1)
+        / MemoryLayout<BreakPoint>.stride * MemoryLayout<BreakPoint>.stride
+    /// The bytes of a table with `points` points (a multiple of ``alignment``, so that the next table starts
+    /// aligned).
     static func byteCount(points: Int) -> Int {
         let end = correctionsOffset(points: points) + points * MemoryLayout<BreakPointCorrections>.stride
         let alignment = BreakTable.alignment
@@ -120,10 +127,8 @@ struct BreakTable {
         let alignment = MemoryLayout<BreakPointCorrections>.alignment
         return (end + alignment - 1) / alignment * alignment
     }
-    /// The alignment a table starts at.
-    static let alignment = max(
-        MemoryLayout<BreakTableHeader>.alignment, MemoryLayout<BreakPoint>.alignment,
-        MemoryLayout<BreakPointCorrections>.alignment)
+    /// The alignment a table starts at: a cache line (more than each part's own).
+    static let alignment = 64
 
     let header: UnsafePointer<BreakTableHeader>
 
@@ -205,7 +210,8 @@ extension BreakTable {
                 startAdjustAtPosition: startAdjust[position])
             let point = BreakPoint(
                 position: Int32(position), contentEnd: Int32(end),
-                graphemeEnd: Int32(min(boundary, n)), forced: forced[index], prefixRises: rises,
+                graphemeEnd: Int32(min(boundary, n)), forced: forced[index],
+                stopsWalk: forced[index] || index == breaks.count - 1, prefixRises: rises,
                 corrected: correction.endAdjustment.bitPattern != 0 || correction.startAdjustAtPosition.bitPattern != 0,
                 widthToContentEnd: correction.prefixAtContentEnd + correction.endAdjustment,
                 prefixAtPosition: prefix[position])

@@ -41,6 +41,8 @@ struct LineBoxes: ~Copyable {
     private var tailEnd: Int32 = 0
     private var tokenRun: Int32 = -1
     private var hasUniformMetrics = false
+    /// Whether the storage was made room for at a width (see ``reserve(_:)``).
+    private(set) var isSized = false
 
     init() {}
 
@@ -51,9 +53,6 @@ struct LineBoxes: ~Copyable {
 
     /// How many lines the latest break kept.
     var count: Int { Int(storedCount) }
-
-    /// Whether no line was ever stored.
-    var isUnallocated: Bool { lines == nil }
 
     /// Forgets the lines, keeping their storage, for a break whose lines all have `uniformMetrics` (nil: each its
     /// own).
@@ -68,9 +67,11 @@ struct LineBoxes: ~Copyable {
         }
     }
 
-    /// Makes room for `lines` lines (more are still appended when a break needs them).
+    /// Makes room for `lines` lines, the lines expected at a width (more are still appended when a break needs
+    /// them), and marks the storage ``isSized``.
     mutating func reserve(_ lines: Int) {
         if Int(capacity) < lines { grow(to: lines) }
+        isSized = true
     }
 
     /// Appends a line with `metrics`, which must be the uniform metrics when the break has them. The offsets are

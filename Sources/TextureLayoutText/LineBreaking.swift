@@ -177,7 +177,11 @@ extension ShapedText {
         let header = table.header.pointee
         var placer = LinePlacer(limits, header)
         boxes.removeAll(uniformMetrics: placer.everyLine)
-        if boxes.isUnallocated { boxes.reserve(ShapedText.expectedLines(table: table, limits: limits)) }
+        // Room for the lines expected is made at the text's first measurement within a width, not before: a stack
+        // measures a text without a width first (its one line), and the width gives the estimate.
+        if !boxes.isSized && limits.lineWidth.isFinite {
+            boxes.reserve(ShapedText.expectedLines(table: table, limits: limits))
+        }
         if header.count == 0 {
             _ = placer.place(0, 0, 0, width: lineWidth(0, 0, next: 0), endsParagraph: true, in: &boxes, of: self)
         } else if limits.keepOneLine(oneLineWidth: header.oneLineWidth) {
@@ -249,11 +253,10 @@ extension ShapedText {
             {
                 while true {
                     // Only what the test reads is loaded at each step; the point that ends the walk is read after.
+                    // The last point stops the walk, so the index stays within the points.
                     index += 1
-                    while index < last && !breakPoints[index].forced
-                        && line.fits(to: breakPoints[index], within: maxWidth)
-                    {
-                        index += 1
+                    while !breakPoints[index].stopsWalk && line.fits(to: breakPoints[index], within: maxWidth) {
+                        index &+= 1
                     }
                     point = breakPoints[index]
                     candidate = index - 1
@@ -476,16 +479,15 @@ extension ShapedText {
     }
 
     /// How many lines breaking the text of `table` within `limits` is expected to give, which the line storage
-    /// makes room for at the text's first measurement: half as many again as the whole text's width over the
-    /// line's (lines end short of the width, and a later width may be narrower), at most the line limit.
+    /// makes room for at the text's first measurement within a width: half as many again as the whole text's
+    /// width over the line's (lines end short of the width, and a later width may be narrower), at most the line
+    /// limit.
     static func expectedLines(table: BreakTable, limits: LineBreakLimits) -> Int {
-        let header = table.header.pointee
-        if header.pointCount == 0 { return 1 }
-        let width = table.points[Int(header.pointCount) - 1].prefixAtPosition
-        let estimate = width / max(limits.lineWidth, 1) * 1.5 + 1
+        // The one line's width (its trailing spaces left out) is read from the header, not from the last point.
+        let estimate = table.header.pointee.oneLineBoxWidth / max(limits.lineWidth, 1) * 1.5 + 1
         let limit = limits.maximumNumberOfLines > 0 ? limits.maximumNumberOfLines : Int.max
         // A text of many lines (or of a NaN width) starts with room for 64 and grows as it needs.
-        return min(estimate < 64 ? Int(estimate) : 64, limit)
+        return min(estimate < 1 ? 1 : estimate < 64 ? Int(estimate) : 64, limit)
     }
 
     /// Cuts the last kept line so that it shows the truncation token, dropping as little of its paragraph as
