@@ -37,18 +37,23 @@ import Testing
         #expect(specs[1].parent === root)
     }
 
-    /// The per-element state stays dense: no more than two cache entries of a 48-byte key and a 16-byte size,
-    /// 80 bytes of results and bookkeeping and the 8-byte reference to the style's block, 216 bytes, each of
-    /// which makes every element's object larger (the state is its first stored property). A field added
-    /// carelessly (an optional, a key per entry) shows here. The style, in its shared block, is 128 bytes
-    /// (thirteen doubles, a point and one word of units), every byte a field's (`Style.bits` covers them all).
+    /// The per-element state stays dense: no more than two cache entries of a 32-byte range and a 16-byte size,
+    /// with their keys' 16-byte parent sizes, 80 bytes of results and bookkeeping and the 8-byte reference to the
+    /// style's block, 216 bytes in the state and its tail, each of which makes every element's object larger
+    /// (they are its stored properties). A field added carelessly (an optional, a key per entry) shows here. The
+    /// first entry and the parent sizes end the state and the second entry starts the tail, a fixed distance
+    /// apart. The style, in its shared block, is 128 bytes (thirteen doubles, a
+    /// point and one word of units), every byte a field's (`Style.bits` covers them all).
     @Test func theStateStaysDense() {
         #expect(MemoryLayout<Style>.size == 128)
         #expect(MemoryLayout<Style>.size == MemoryLayout<SIMD16<UInt64>>.size)
         #expect(MemoryLayout<MeasurementKey>.size == 48)
-        #expect(MemoryLayout<MeasurementEntries>.size == Int(MeasurementCache.capacity) * 64)
-        #expect(MemoryLayout<LayoutState>.stride <= 8 + 2 * 64 + 80)
-        #expect(MemoryLayout<LayoutState>.stride <= 216)
+        #expect(MemoryLayout<MeasurementEntry>.size == 48)
+        #expect(MemoryLayout<LayoutState>.offset(of: \.entry0) == LayoutStateTail.entry0Offset)
+        #expect(MemoryLayout<LayoutState>.offset(of: \.parentSizes) == LayoutStateTail.parentSizesOffset)
+        #expect(MemoryLayout<LayoutStateTail>.offset(of: \.entry1) == 0)
+        #expect(MemoryLayout<LayoutState>.size + MemoryLayout<LayoutStateTail>.size <= 8 + 2 * 64 + 80)
+        #expect(MemoryLayout<LayoutState>.size + MemoryLayout<LayoutStateTail>.size <= 216)
     }
 
     /// The cache answers a key only from an entry with the same key: two keys whose one-byte tags collide are

@@ -1,8 +1,9 @@
 // Unsafe room: engine state.
 // Invariants: the element's state is its object's first stored property, which `LayoutStateRef` (StateStorage.swift)
-// reaches at the start of the object's stored properties (checked in debug builds); it holds its style block through
-// the `Unmanaged` reference that `LayoutStateRef` counts: retained unless it is the shared default block, released
-// when replaced or freed.
+// reaches at the start of the object's stored properties, and its tail its fourth, after the name and the parent
+// link, at the distance `LayoutStateTail.offset` computes (both checked in debug builds); it holds its style block
+// through the `Unmanaged` reference that `LayoutStateRef` counts: retained unless it is the shared default block,
+// released when replaced or freed.
 
 /// Anything that takes part in a layout: a display node or a layout spec (Texture's `ASLayoutElement`).
 ///
@@ -16,6 +17,15 @@ open class LayoutElement: CustomStringConvertible {
     /// pointer is read from at every computation's dynamic call. Read and written only through ``state``, in
     /// place (see ``LayoutStateRef``); never by name after the initializer.
     @exclusivity(unchecked) private final var stateStorage = LayoutState()
+
+    /// A name for diagnostics, pictures and document output.
+    public final var debugName: String?
+    @exclusivity(unchecked) final var parentLink = ParentLink()
+
+    /// The rest of the state (``LayoutStateTail``), after the two properties a pass never reads, so that they lie
+    /// between the state's two cache entries instead of between the tail and the fields of the element's class.
+    /// Read and written only through ``state`` too.
+    @exclusivity(unchecked) private final var stateTail = LayoutStateTail()
 
     /// The element's layout properties. Changing them invalidates the element's cached measurements (and its
     /// ancestors'), as ``setNeedsLayout()`` does. Setting them gives the element a new ``SharedStyle`` block of
@@ -40,13 +50,9 @@ open class LayoutElement: CustomStringConvertible {
         }
     }
 
-    /// A name for diagnostics, pictures and document output.
-    public final var debugName: String?
-
     /// The element that measures this one; invalidation walks up through it. Kept valid without reference
     /// counting: a parent clears it when it lets the child go or is freed (see `adopt(_:)`).
     public final var parent: LayoutElement? { parentLink.element }
-    @exclusivity(unchecked) final var parentLink = ParentLink()
 
     /// The style and the results of the most recent layout pass, read and written in place by the layout pass:
     /// no copies of the structs, no exclusivity checks, no reference counting (see ``LayoutStateRef``).
@@ -56,6 +62,7 @@ open class LayoutElement: CustomStringConvertible {
     public init() {
         #if DEBUG
         withUnsafeMutablePointer(to: &stateStorage) { assert(state.isStored(at: $0)) }
+        withUnsafeMutablePointer(to: &stateTail) { assert(state.isTailStored(at: $0)) }
         #endif
         measuresFromRangeAndStyle(asExactly: LayoutElement.self)
         takesRangeMinimum(asExactly: LayoutElement.self)
@@ -172,10 +179,13 @@ open class LayoutElement: CustomStringConvertible {
 /// request reads first comes first: the reference to the style's block (a parent stack reads every child's style
 /// before measuring it), the cache's bookkeeping and the flags, the size answered, the parent's computation that
 /// measured it and the position, the 64 bytes every request touches (all that a spacer computed in place does);
-/// then the cache's entries, the first right after those 64 bytes, where a request the cache answers reads it (a
-/// first measurement writes only the first); then what only stacks and texts set; and last the ID of the
-/// element's own computation, which only a computation writes, next to the fields of the element's class that
-/// the computation reads next.
+/// then the first cache entry, where a request the cache answers from it reads it, and the two entries' parent
+/// sizes, which most elements ignore. The element's name and parent link, which no pass reads, come next, and then
+/// ``LayoutStateTail``: the second entry, what only stacks and texts set, and the ID of the element's own
+/// computation, which only a computation writes, next to the fields of the element's class that the computation
+/// reads next. A request that misses writes the oldest entry, which on a pass at a second width is the second one
+/// (the first holds the first width's answers), so the span a computation touches, from that entry to its class's
+/// fields, holds none of the 24 bytes of name and link or the 32 of parent sizes.
 struct LayoutState {
     /// The element's style block, held as ``LayoutStateRef`` says (a counted reference unless it is the
     /// default block).
@@ -198,15 +208,14 @@ struct LayoutState {
     var measuredBy: UInt64 = 0
     /// The position the parent gave this element in its latest computation (unrounded).
     var placedPosition = Point.zero
-    var entries: MeasurementEntries = (.empty, .empty)
-    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
-    /// when it is computed.
-    var derivedAscender = 0.0
-    var derivedDescender = 0.0
-    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them. An
-    /// element computed in place (``LayoutElement/takesRangeMinimum(asExactly:)``) measures no children and leaves
-    /// it as it is.
-    var computationID: UInt64 = 0
+    /// Cache slot 0; slot 1 is ``LayoutStateTail/entry1``. The field before `parentSizes`, so that its offset is
+    /// known from the state's size.
+    var entry0 = MeasurementEntry.empty
+    /// The parent sizes of the two slots' keys, kept only for an element that does not ignore its parent size
+    /// (``ignoresParentSize``): every key of one that does has an undefined parent size, so its entries keep the
+    /// range and the size alone, 48 bytes each. Last, after the first entry, so that a request the cache answers
+    /// from it reads no further unless it needs them.
+    var parentSizes: (Size, Size) = (.zero, .zero)
 
     /// Forgets the cached measurements and which of them the children's results belong to. The entries' memory
     /// is left as it is: `count` hides them, and a slot named by `request` is read only within the pass that
@@ -267,24 +276,27 @@ struct LayoutState {
         if slot < MeasurementCache.capacity { flags |= 16 << slot }
     }
 
-    /// Sets the derived baseline; when it changes (bit for bit, so NaN equals itself; an unset one's values do not
-    /// count), no kept computation derived the new one. Only the elements that derive baselines (texts, stacks)
-    /// pay for the comparison, once per computation: each sets its baseline once.
-    @inline(__always) mutating func setDerivedBaseline(_ baseline: (ascender: Double, descender: Double)?) {
-        let changed =
-            if let baseline {
-                !hasDerivedBaseline || baseline.ascender.bitPattern != derivedAscender.bitPattern
-                    || baseline.descender.bitPattern != derivedDescender.bitPattern
-            } else {
-                hasDerivedBaseline
-            }
+    /// Records that the derived baseline is set (`isSet`) and, when `changed`, that no kept computation derived
+    /// it (``LayoutStateRef/derivedBaseline`` compares it with the one held).
+    @inline(__always) mutating func setDerivedBaseline(isSet: Bool, changed: Bool) {
         if changed { flags &= ~0b11_0000 }
-        hasDerivedBaseline = baseline != nil
-        if let baseline {
-            derivedAscender = baseline.ascender
-            derivedDescender = baseline.descender
-        }
+        hasDerivedBaseline = isSet
     }
+}
+
+/// The part of an element's state after its name and parent link (see ``LayoutState``): cache slot 1, the derived
+/// baseline and the computation's ID, which a computation writes, next to its class's fields.
+struct LayoutStateTail {
+    /// Cache slot 1: the first field, so that the slots lie a fixed distance apart.
+    var entry1 = MeasurementEntry.empty
+    /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines, set
+    /// when it is computed.
+    var derivedAscender = 0.0
+    var derivedDescender = 0.0
+    /// Identifies the latest full computation; children record it in `measuredBy` when it measures them. An
+    /// element computed in place (``LayoutElement/takesRangeMinimum(asExactly:)``) measures no children and leaves
+    /// it as it is.
+    var computationID: UInt64 = 0
 }
 
 /// The size range and parent size of one measurement.
@@ -313,25 +325,25 @@ struct MeasurementKey: Sendable {
     }
 }
 
-/// The last two measurements of one element, stored inline (no allocation). Two cover what nearly every element
-/// is asked: on the feed ×10 after a full layout, 130,041 of 150,001 elements hold one entry, 9,960 two and
-/// 10,000 three; the text feed laid out at a second width leaves most elements with two. An element asked three
+/// One measurement: its key's range and the pixel-ceiled size it gave (its key's parent size is kept apart:
+/// ``LayoutState/parentSizes``).
+///
+/// An element keeps its last two measurements inline (no allocation), in ``LayoutState/entry0`` and
+/// ``LayoutStateTail/entry1``. Two cover what nearly every element is asked: on the feed ×10 after a full layout,
+/// 130,041 of 150,001 elements hold one entry, 9,960 two and 10,000 three; the text feed laid out at a second width leaves most elements with two. An element asked three
 /// different things in one pass (a stack child measured, flexed, then stretched) is computed again on a later pass
 /// where four would have answered it: 4–15% more instructions on random flex documents, under 1% on the benchmark
 /// documents, for 128 fewer bytes per element (<doc:Errata#specsCacheToo>).
-typealias MeasurementEntries = (MeasurementEntry, MeasurementEntry)
-
-/// One measurement: its key and the pixel-ceiled size it gave.
 struct MeasurementEntry: Sendable {
-    var key: MeasurementKey
+    var range: SizeRange
     var size: Size
 
     /// What an entry beyond `count` holds before it is first used.
-    static let empty = MeasurementEntry(key: MeasurementKey(range: .zero, parentSize: .zero), size: .zero)
+    static let empty = MeasurementEntry(range: .zero, size: .zero)
 }
 
-/// The bookkeeping of an element's measurement entries (``LayoutState/entries``): how many there are, which is
-/// the oldest, and which of them the latest request and the latest full computation were.
+/// The bookkeeping of an element's measurement entries (``LayoutState/entry0``, ``LayoutStateTail/entry1``): how
+/// many there are, which is the oldest, and which of them the latest request and the latest full computation were.
 ///
 /// Every entry holds for one pixel scale, kept once here rather than in every key (sizes are ceiled to the
 /// scale's grid, so a result holds for one scale only): a request at another scale empties the cache first,
@@ -343,7 +355,7 @@ struct MeasurementEntry: Sendable {
 struct MeasurementCache: Sendable {
     /// `request` when the latest request was computed; `computed` when the latest computation was not kept.
     static let none: UInt8 = 0xFF
-    /// How many entries an element keeps (``MeasurementEntries``).
+    /// How many entries an element keeps (``MeasurementEntry``).
     static let capacity: UInt8 = 2
 
     /// The pixel scale of every entry; 0 (no pass's scale) before the first insertion.

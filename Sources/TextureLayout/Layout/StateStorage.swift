@@ -26,8 +26,13 @@
 ///   as the process and is never counted): `hold(_:)` takes a reference to the new block before giving up the
 ///   old one, and `free()` gives up the last. So the block outlives every read made through a live element, and
 ///   a block is only ever read (it is immutable), so elements on different threads may share it.
-///   Its measurement entries are also read and written as consecutive memory (`withEntries`): a homogeneous
-///   tuple's elements lie at its element type's stride, and every index used is a slot below
+///   The rest of the state, ``LayoutStateTail``, is the element's fourth stored property, after its name and
+///   parent link: it is reached at a fixed distance from the state (`LayoutStateTail.offset`, computed from the
+///   three properties' sizes and alignments as Swift lays out a class's stored properties in order, which each
+///   element's initializer checks in debug builds), and is `BitwiseCopyable` too. The cache's two entries,
+///   the state's last field and the tail's first, so lie a fixed distance apart (`LayoutStateTail.slotStride`)
+///   and are reached by slot number (`entry(_:)`), as are their keys' parent sizes (`parentSize(_:)`, a
+///   homogeneous tuple's elements at their type's stride); every slot used is below
 ///   ``MeasurementCache/capacity``.
 /// - ``ParentLink``: a child's link to its parent, without reference counting. A parent clears the link when it
 ///   lets the child go or is freed (``LayoutElement/release(_:)``), so the link never names a freed element;
@@ -70,7 +75,17 @@ struct LayoutStateRef {
     #if DEBUG
     /// Whether the state is the one at `address` (the element's stored property, as its initializer finds it).
     func isStored(at address: UnsafeMutablePointer<LayoutState>) -> Bool { pointer == address }
+
+    /// Whether the state's tail is the one at `address` (the element's stored property).
+    func isTailStored(at address: UnsafeMutablePointer<LayoutStateTail>) -> Bool { tail == address }
     #endif
+
+    /// The state's tail, ``LayoutStateTail/offset`` bytes after the state.
+    private var tail: UnsafeMutablePointer<LayoutStateTail> {
+        @inline(__always) get {
+            (UnsafeMutableRawPointer(pointer) + LayoutStateTail.offset).assumingMemoryBound(to: LayoutStateTail.self)
+        }
+    }
 
     /// Gives up the state's reference to the style block; called once, from the element's `deinit`. The state is
     /// freed with the element's object and, being `BitwiseCopyable`, has nothing else to deinitialize.
@@ -98,9 +113,12 @@ struct LayoutStateRef {
         updateIgnoresParentSize()
     }
 
-    /// Sets ``LayoutState/ignoresParentSize`` from the class's mark and the style block the element holds.
+    /// Sets ``LayoutState/ignoresParentSize`` from the class's mark and the style block the element holds; a
+    /// change empties the cache, whose entries keep their parent sizes only while it is unset.
     @inline(__always) private func updateIgnoresParentSize() {
-        pointer.pointee.ignoresParentSize = pointer.pointee.measuresFromRangeAndStyle && style.hasAutoSize
+        let ignores = pointer.pointee.measuresFromRangeAndStyle && style.hasAutoSize
+        if ignores != pointer.pointee.ignoresParentSize { pointer.pointee.invalidate() }
+        pointer.pointee.ignoresParentSize = ignores
     }
 
     /// Gives up a counted reference to `block`; the default block is never counted.
@@ -121,6 +139,8 @@ struct LayoutStateRef {
     /// The size kept for `key` (whose ``MeasurementKey/tag`` is `tag`) at `scale`, if any, recording its entry as
     /// the latest request's (``MeasurementCache/request``). A cache kept at another scale is emptied first. The
     /// entries are compared where they are, in slot order, each read only if the ones before it did not match.
+    /// The parent sizes are compared only for an element that does not ignore its parent size
+    /// (``LayoutState/parentSizes``).
     @inline(__always) func answer(_ key: MeasurementKey, tag: UInt8, scale: Double) -> Size? {
         guard pointer.pointee.cache.scale == scale else {
             pointer.pointee.cache.scale = scale
@@ -130,18 +150,18 @@ struct LayoutStateRef {
         let count = pointer.pointee.cache.count
         guard count > 0 else { return nil }
         var tags = pointer.pointee.cache.tags
-        return withEntries { entries in
-            var slot: UInt8 = 0
-            while slot < count {
-                if UInt8(truncatingIfNeeded: tags) == tag && entries[Int(slot)].key.isIdentical(to: key) {
-                    pointer.pointee.cache.request = slot
-                    return entries[Int(slot)].size
-                }
-                tags >>= 8
-                slot += 1
+        var slot: UInt8 = 0
+        while slot < count {
+            if UInt8(truncatingIfNeeded: tags) == tag && entry(slot).pointee.range.isIdentical(to: key.range)
+                && (pointer.pointee.ignoresParentSize || parentSize(slot).pointee.isIdentical(to: key.parentSize))
+            {
+                pointer.pointee.cache.request = slot
+                return entry(slot).pointee.size
             }
-            return nil
+            tags >>= 8
+            slot += 1
         }
+        return nil
     }
 
     /// Records a computation of `key` (whose ``MeasurementKey/tag`` is `tag`) that gave `size`: it becomes the
@@ -158,7 +178,8 @@ struct LayoutStateRef {
         pointer.pointee.measuredSize = size
         pointer.pointee.cache.request = MeasurementCache.none
         let slot = replacing < MeasurementCache.capacity ? replacing : pointer.pointee.cache.insert(tag)
-        withEntries { $0[Int(slot)] = MeasurementEntry(key: key, size: size) }
+        entry(slot).pointee = MeasurementEntry(range: key.range, size: size)
+        if !pointer.pointee.ignoresParentSize { parentSize(slot).pointee = key.parentSize }
         pointer.pointee.cache.computed = slot
         pointer.pointee.recordBaseline(in: slot)
     }
@@ -178,29 +199,35 @@ struct LayoutStateRef {
     }
 
     /// The key of the latest request when it was answered from an entry (``MeasurementCache/request`` is a
-    /// slot below ``MeasurementCache/capacity``).
+    /// slot below ``MeasurementCache/capacity``): an element that ignores its parent size was asked for an
+    /// undefined one (``LayoutContext``).
     @inline(__always) func requestedKey() -> MeasurementKey {
         let slot = pointer.pointee.cache.request
         assert(slot < MeasurementCache.capacity, "TextureLayout: the latest request was not answered from an entry")
-        return withEntries { $0[Int(slot)].key }
+        let parent = pointer.pointee.ignoresParentSize ? Size.undefined : parentSize(slot).pointee
+        return MeasurementKey(range: entry(slot).pointee.range, parentSize: parent)
     }
 
-    /// Calls `body` with the entries as consecutive memory: a homogeneous tuple's elements lie at its element
-    /// type's stride, so slot `i` is `i` elements from the first. Indexing them costs one address computation,
-    /// where a switch over the tuple's elements compiled to one per field of an entry. Callers index below
-    /// ``MeasurementCache/capacity`` only.
-    @inline(__always) private func withEntries<Result>(
-        _ body: (UnsafeMutablePointer<MeasurementEntry>) -> Result
-    ) -> Result {
-        withUnsafeMutablePointer(to: &pointer.pointee.entries) {
-            $0.withMemoryRebound(to: MeasurementEntry.self, capacity: Int(MeasurementCache.capacity), body)
-        }
+    /// The parent size of slot `slot`'s key (below ``MeasurementCache/capacity``), kept for an element that does
+    /// not ignore its parent size: ``LayoutState/parentSizes``'s elements, a homogeneous tuple's, lie at their
+    /// type's stride.
+    @inline(__always) private func parentSize(_ slot: UInt8) -> UnsafeMutablePointer<Size> {
+        (UnsafeMutableRawPointer(pointer) + LayoutStateTail.parentSizesOffset + Int(slot) &* MemoryLayout<Size>.stride)
+            .assumingMemoryBound(to: Size.self)
+    }
+
+    /// Cache slot `slot` (below ``MeasurementCache/capacity``): ``LayoutState/entry0`` and
+    /// ``LayoutStateTail/entry1`` lie ``LayoutStateTail/slotStride`` bytes apart, so slot `i` is `i` strides from
+    /// the first, one address computation where a switch over the slots compiled to one per field of an entry.
+    @inline(__always) private func entry(_ slot: UInt8) -> UnsafeMutablePointer<MeasurementEntry> {
+        (UnsafeMutableRawPointer(pointer) + LayoutStateTail.entry0Offset + Int(slot) &* LayoutStateTail.slotStride)
+            .assumingMemoryBound(to: MeasurementEntry.self)
     }
 
     /// The latest full computation's ID.
     var computationID: UInt64 {
-        @inline(__always) get { pointer.pointee.computationID }
-        @inline(__always) nonmutating set { pointer.pointee.computationID = newValue }
+        @inline(__always) get { tail.pointee.computationID }
+        @inline(__always) nonmutating set { tail.pointee.computationID = newValue }
     }
 
     /// The computation of the parent that measured the element last.
@@ -261,12 +288,28 @@ struct LayoutStateRef {
     }
 
     /// A vertical stack's ascender and descender from its first and last child, or a text's from its lines.
+    /// Setting it, when it changes (bit for bit, so NaN equals itself; an unset one's values do not count),
+    /// records that no kept computation derived the new one. Only the elements that derive baselines (texts,
+    /// stacks) pay for the comparison, once per computation: each sets its baseline once.
     var derivedBaseline: (ascender: Double, descender: Double)? {
         @inline(__always) get {
-            pointer.pointee.hasDerivedBaseline
-                ? (pointer.pointee.derivedAscender, pointer.pointee.derivedDescender) : nil
+            pointer.pointee.hasDerivedBaseline ? (tail.pointee.derivedAscender, tail.pointee.derivedDescender) : nil
         }
-        @inline(__always) nonmutating set { pointer.pointee.setDerivedBaseline(newValue) }
+        @inline(__always) nonmutating set {
+            let changed =
+                if let newValue {
+                    !pointer.pointee.hasDerivedBaseline
+                        || newValue.ascender.bitPattern != tail.pointee.derivedAscender.bitPattern
+                        || newValue.descender.bitPattern != tail.pointee.derivedDescender.bitPattern
+                } else {
+                    pointer.pointee.hasDerivedBaseline
+                }
+            pointer.pointee.setDerivedBaseline(isSet: newValue != nil, changed: changed)
+            if let newValue {
+                tail.pointee.derivedAscender = newValue.ascender
+                tail.pointee.derivedDescender = newValue.descender
+            }
+        }
     }
 
     /// Forgets the cached measurements (``LayoutState/invalidate()``), in place.
@@ -299,6 +342,37 @@ struct LayoutStateRef {
 /// The state lives in raw memory that is never deinitialized: the compiler refuses this conformance as soon as a
 /// field that needs reference counting is added.
 extension LayoutState: BitwiseCopyable {}
+
+/// The tail lives in raw memory too (``LayoutState``'s conformance says why).
+extension LayoutStateTail: BitwiseCopyable {}
+
+extension LayoutStateTail {
+    /// How far the tail lies after the state in an element's object: Swift lays out a class's stored properties
+    /// in declaration order, each at the first offset its alignment allows after the end of the one before, and
+    /// the element declares the state, its name, its parent link and the tail (checked by each element's
+    /// initializer in debug builds).
+    @inline(__always) static var offset: Int {
+        let name = aligned(MemoryLayout<LayoutState>.size, to: MemoryLayout<String?>.alignment)
+        let link = aligned(name + MemoryLayout<String?>.size, to: MemoryLayout<ParentLink>.alignment)
+        return aligned(link + MemoryLayout<ParentLink>.size, to: MemoryLayout<LayoutStateTail>.alignment)
+    }
+
+    /// Where ``LayoutState/parentSizes`` lies in the state: its last field.
+    @inline(__always) static var parentSizesOffset: Int {
+        MemoryLayout<LayoutState>.size - MemoryLayout<(Size, Size)>.size
+    }
+
+    /// Where ``LayoutState/entry0`` lies in the state: the field before ``LayoutState/parentSizes``.
+    @inline(__always) static var entry0Offset: Int { parentSizesOffset - MemoryLayout<MeasurementEntry>.size }
+
+    /// How far ``LayoutStateTail/entry1``, the tail's first field, lies after ``LayoutState/entry0``.
+    @inline(__always) static var slotStride: Int { offset - entry0Offset }
+
+    /// `offset` rounded up to a multiple of `alignment` (a power of two).
+    @inline(__always) private static func aligned(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) & ~(alignment - 1)
+    }
+}
 
 /// A child's link to the element that measures it, kept without reference counting: a strong link would make a
 /// cycle, a weak one costs a side table and an atomic load at every step of an invalidation walk.
