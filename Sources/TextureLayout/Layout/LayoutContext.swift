@@ -26,6 +26,10 @@ public final class LayoutContext {
     private let cancellation: LayoutCancellation?
     /// Set once the cancellation was seen: from then on computations are skipped (their size is zero).
     @exclusivity(unchecked) private(set) var isStopped = false
+    /// The words a stack's style walk loads of each child's state ahead of need (``LayoutStateRef/lineWords``),
+    /// or-ed. Nothing reads it: it is stored so that the loads stay, which the compiler drops when nothing uses
+    /// their values (Swift has no prefetch instruction).
+    @exclusivity(unchecked) var preloaded: UInt64 = 0
 
     private static let passCounter = Atomic<UInt64>(0)
 

@@ -53,7 +53,7 @@
 /// an element's state is written only by the computation of the element or of its parent, never while another
 /// access to the same field is open.
 ///
-/// Outside this file, 32 stored properties keep `@exclusivity(unchecked)`: the pass context's counters and lists,
+/// Outside this file, 33 stored properties keep `@exclusivity(unchecked)`: the pass context's counters and lists,
 /// the parent link, and the nodes' and specs' properties that a computation reads. Each is read at every
 /// computation (or, for the parent link, at every step of an invalidation walk) and a checked access costs a
 /// runtime call: with the checks back, a pass over the feed bench document ran 75% more instructions (callgrind,
@@ -222,6 +222,19 @@ struct LayoutStateRef {
     @inline(__always) private func entry(_ slot: UInt8) -> UnsafeMutablePointer<MeasurementEntry> {
         (UnsafeMutableRawPointer(pointer) + LayoutStateTail.entry0Offset + Int(slot) &* LayoutStateTail.slotStride)
             .assumingMemoryBound(to: MeasurementEntry.self)
+    }
+
+    /// A word from each 64 bytes of the state and its tail after the state's first word, or-ed: the first entry's
+    /// first word (64 bytes in), the second parent size's (128), the second entry's range's last (192, 24 bytes
+    /// into the tail after the 24 of name and parent link) and the computation ID (232, the tail's last word).
+    /// Loading them loads every cache line from the state's start to the tail's end, whatever the object's
+    /// alignment, so a caller that reads the first word too has all of it on its way, and, in most alignments, the
+    /// first of the class's fields, which follow the tail. A stack's style walk does so for each child
+    /// (``StackComputation``): the lines that the child's request, measurement, position and baseline then touch
+    /// one at a time, each a wait between the previous child's subtree and its own, arrive together.
+    @inline(__always) var lineWords: UInt64 {
+        pointer.pointee.entry0.range.min.width.bitPattern | pointer.pointee.parentSizes.1.width.bitPattern
+            | tail.pointee.entry1.range.max.height.bitPattern | tail.pointee.computationID
     }
 
     /// The latest full computation's ID.
@@ -446,7 +459,7 @@ extension StackLayoutSpec {
             withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
                 let stack = StackComputation(
                     spec: self, children: children, range: range,
-                    items: Scratch(buffer: items), lines: Scratch(buffer: lines))
+                    items: Scratch(buffer: items), lines: Scratch(buffer: lines), context: context)
                 return stack.run(children, context)
             }
         }
