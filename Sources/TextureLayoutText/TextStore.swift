@@ -15,9 +15,10 @@ import TextureLayoutPaint
 public final class TextStore: Sendable {
     /// What a shaped token depends on: its run's attributes (the loaded font's identity, sizes by bit pattern, so
     /// that NaN finds itself), the token's text and its direction. The font is known by identity, not held: a key
-    /// is kept only with its token, whose run holds the font, so no other font takes that identity meanwhile; and
-    /// making a key retains nothing (copying a font into one, and releasing the copy, are atomic writes to its
-    /// reference count).
+    /// is kept only while its token, whose run holds the font, is among the store's tokens (the latest width's key
+    /// is one whose token was stored first), so no other font takes that identity meanwhile; and making a key
+    /// retains nothing (copying a font into one, and releasing the copy, are atomic writes to its reference
+    /// count).
     private struct Key: Hashable {
         var font: ObjectIdentifier
         var size: UInt64
