@@ -40,7 +40,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        .target(name: "TextureLayout"),
+        // The engine prefetches through LLVM's prefetch, which Swift offers only in the compiler's `Builtin`
+        // module (PassTrace.swift).
+        .target(name: "TextureLayout", swiftSettings: [.enableExperimentalFeature("BuiltinModule")]),
         .target(
             name: "TextureLayoutCompat",
             dependencies: ["TextureLayout", "TextureLayoutText", "TextureLayoutPaint", "ImageHeaders"]),

@@ -2,7 +2,7 @@
 """Lists the project's unsafe code by room and fails on any outside one.
 
 Unsafe constructs (raw pointers, unchecked Sendable, unmanaged references, memory rebinding, C's opaque
-pointers) may appear only in a source file whose header (the comment lines before its first line of code) says
+pointers, the compiler's `Builtin` module) may appear only in a source file whose header (the comment lines before its first line of code) says
 which room it belongs to and what holds it together:
 
     // Unsafe room: HarfBuzz.
@@ -22,7 +22,7 @@ import sys
 
 # Each room and what it is for; a file declares one of these names.
 ROOMS = {
-    "engine state": "TextureLayout's per-element layout state: the layout pass's hot memory",
+    "engine state": "TextureLayout's per-element layout state and the passes' traces: the layout pass's hot memory",
     "text store": "the text module's break tables and shaped texts: measured text kept in place for every width",
     "HarfBuzz": "shaping through HarfBuzz's C API",
     "ICU": "Unicode analysis (breaks, bidi, scripts) through ICU's C API",
@@ -41,7 +41,7 @@ ROOMS = {
 CONSTRUCTS = re.compile(
     r"Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe|unsafeBitCast|unsafeDowncast|@unchecked|"
     r"nonisolated\(unsafe\)|unowned\(unsafe\)|Unmanaged|_withUnsafeGuaranteed|OpaquePointer|assumingMemoryBound|"
-    r"bindMemory|\.allocate\(|unsafeUninitializedCapacity|unsafeAddress"
+    r"bindMemory|\.allocate\(|unsafeUninitializedCapacity|unsafeAddress|\bBuiltin\b"
 )
 DECLARATION = re.compile(r"^//\s*Unsafe rooms?:\s*([^.]+)\.")
 

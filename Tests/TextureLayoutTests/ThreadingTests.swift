@@ -10,7 +10,7 @@ import Testing
 /// The threading contract of the DocC article *Threads*: one pass per tree at a time (a second pass over the same
 /// tree is detected), and large-stack threads bounded in number and retired when idle. No test depends on timing.
 @Suite struct ThreadingTests {
-    private func conflict(_ claim: Result<UInt64, PassConflict>) -> PassConflict? {
+    private func conflict(_ claim: Result<(id: UInt64, trace: PassTrace), PassConflict>) -> PassConflict? {
         if case .failure(let conflict) = claim { return conflict }
         return nil
     }
@@ -28,9 +28,9 @@ import Testing
         let (root, _, _, _) = tree()
         let ancestors = try RunningPass.claim(root).get()
         #expect(conflict(RunningPass.claim(root)) == .sameRoot)
-        RunningPass.release(ancestors)
+        RunningPass.release(ancestors.id, root: root, trace: ancestors.trace)
         let again = try RunningPass.claim(root).get()
-        RunningPass.release(again)
+        RunningPass.release(again.id, root: root, trace: again.trace)
     }
 
     @Test func aPassInsideARunningPassIsAConflict() throws {
@@ -39,10 +39,10 @@ import Testing
         let ancestors = try RunningPass.claim(root).get()
         #expect(conflict(RunningPass.claim(a)) == .insideRunningPass)
         #expect(conflict(RunningPass.claim(stack)) == .insideRunningPass)
-        RunningPass.release(ancestors)
+        RunningPass.release(ancestors.id, root: root, trace: ancestors.trace)
         // Nothing is left marked: the inner pass may run now.
         let inner = try RunningPass.claim(a).get()
-        RunningPass.release(inner)
+        RunningPass.release(inner.id, root: a, trace: inner.trace)
     }
 
     @Test func aPassOverATreeContainingARunningPassIsAConflict() throws {
@@ -50,9 +50,9 @@ import Testing
         _ = root.layout(within: exact(100, 10))
         let inner = try RunningPass.claim(a).get()
         #expect(conflict(RunningPass.claim(root)) == .containsRunningPass)
-        RunningPass.release(inner)
+        RunningPass.release(inner.id, root: a, trace: inner.trace)
         let whole = try RunningPass.claim(root).get()
-        RunningPass.release(whole)
+        RunningPass.release(whole.id, root: root, trace: whole.trace)
     }
 
     @Test func passesOverDisjointSubtreesDoNotConflict() throws {
@@ -60,8 +60,8 @@ import Testing
         _ = root.layout(within: exact(100, 10))
         let first = try RunningPass.claim(a).get()
         let second = try RunningPass.claim(b).get()
-        RunningPass.release(first)
-        RunningPass.release(second)
+        RunningPass.release(first.id, root: a, trace: first.trace)
+        RunningPass.release(second.id, root: b, trace: second.trace)
     }
 
     @Test func theConflictMessageSaysWhatHappened() {

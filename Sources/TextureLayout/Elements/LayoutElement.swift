@@ -68,7 +68,10 @@ open class LayoutElement: CustomStringConvertible {
         takesRangeMinimum(asExactly: LayoutElement.self)
     }
 
-    deinit { state.free() }
+    deinit {
+        if state.keepsTrace { RunningPass.forgetTrace(of: self) }
+        state.free()
+    }
 
     /// The element's class and its ``debugName`` (quoted, when it has one), so that a printed result says which
     /// element it is: `FixedSizeNode "title"`.
@@ -198,10 +201,20 @@ struct LayoutState {
     /// engine has it (``DisplayNode/measuresWithoutSpec(asExactly:)``): set once as the element is made, in a byte
     /// that was padding.
     var measuresWithoutSpec = false
+    /// `takesRangeMinimum` and `keepsTrace`, set outside computations, in a byte that was padding.
+    private var marks: UInt8 = 0
     /// Whether the element's class is exactly one that takes its range's minimum and measures nothing
-    /// (``LayoutElement/takesRangeMinimum(asExactly:)``): set once as the element is made, in a byte that was
-    /// padding.
-    var takesRangeMinimum = false
+    /// (``LayoutElement/takesRangeMinimum(asExactly:)``): set once as the element is made.
+    var takesRangeMinimum: Bool {
+        @inline(__always) get { marks & 1 != 0 }
+        @inline(__always) set { marks = newValue ? marks | 1 : marks & ~1 }
+    }
+    /// Whether a trace of the latest pass rooted at the element is kept for its next one (``PassTrace``), which
+    /// freeing the element forgets: set as such a pass ends.
+    var keepsTrace: Bool {
+        @inline(__always) get { marks & 2 != 0 }
+        @inline(__always) set { marks = newValue ? marks | 2 : marks & ~2 }
+    }
     /// The size answered to the latest request (pixel-ceiled).
     var measuredSize = Size.zero
     /// The computation of the parent that measured this element last.

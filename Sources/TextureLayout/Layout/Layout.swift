@@ -18,8 +18,8 @@ extension LayoutElement {
         within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
         direction: LayoutDirection = .leftToRight
     ) -> Layout {
-        withExclusivePass {
-            let context = LayoutContext(scale: scale)
+        withExclusivePass { trace in
+            let context = LayoutContext(scale: scale, trace: trace)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
             // Without a flag the walk always finishes.
             return Layout(tree: LayoutTree(root: self, context: context, direction: direction)!, index: 0)
@@ -33,8 +33,8 @@ extension LayoutElement {
         within constrainedSize: SizeRange, parentSize: Size? = nil, scale: Double = 2,
         direction: LayoutDirection = .leftToRight, cancellation: LayoutCancellation
     ) -> Layout? {
-        withExclusivePass {
-            let context = LayoutContext(scale: scale, cancellation: cancellation)
+        withExclusivePass { trace in
+            let context = LayoutContext(scale: scale, cancellation: cancellation, trace: trace)
             _ = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
             guard !context.isStopped,
                 let tree = LayoutTree(root: self, context: context, direction: direction, cancellation: cancellation)
@@ -57,8 +57,8 @@ extension LayoutElement {
     )
         -> (size: Size, issues: [LayoutIssue])
     {
-        withExclusivePass {
-            let context = LayoutContext(scale: scale, cancellation: cancellation)
+        withExclusivePass { trace in
+            let context = LayoutContext(scale: scale, cancellation: cancellation, trace: trace)
             let size = context.run(self, range: constrainedSize, parentSize: parentSize ?? constrainedSize.max)
             return (size, context.issues)
         }

@@ -26,17 +26,17 @@ public final class LayoutContext {
     private let cancellation: LayoutCancellation?
     /// Set once the cancellation was seen: from then on computations are skipped (their size is zero).
     @exclusivity(unchecked) private(set) var isStopped = false
-    /// The words a stack's style walk loads of each child's state ahead of need (``LayoutStateRef/lineWords``),
-    /// or-ed. Nothing reads it: it is stored so that the loads stay, which the compiler drops when nothing uses
-    /// their values (Swift has no prefetch instruction).
-    @exclusivity(unchecked) var preloaded: UInt64 = 0
+    /// The previous pass's order of requests over this tree, read to prefetch, and this pass's, recorded over it.
+    @exclusivity(unchecked) private var trace: PassTrace.Recorder
 
     private static let passCounter = Atomic<UInt64>(0)
 
     /// Starts a pass at `scale` pixels per point (a scale that is not a positive finite number means 1) that stops
-    /// early once `cancellation` is set.
-    package init(scale: Double = 2, cancellation: LayoutCancellation? = nil) {
+    /// early once `cancellation` is set, prefetching from `trace` (the previous pass's over the same root) and
+    /// recording its own requests in it.
+    init(scale: Double = 2, cancellation: LayoutCancellation? = nil, trace: PassTrace = PassTrace()) {
         grid = PixelGrid(scale: scale)
+        self.trace = PassTrace.Recorder(trace)
         latestComputation = (Self.passCounter.wrappingAdd(1, ordering: .relaxed).newValue & 0xFFFF_FFFF) << 32
         self.cancellation = cancellation
     }
@@ -99,6 +99,7 @@ public final class LayoutContext {
                 _ = compute(element, key, tag: key.tag, ignoresParentSize: state.ignoresParentSize)
             }
         }
+        trace.finish()
         return size
     }
 
@@ -107,7 +108,9 @@ public final class LayoutContext {
     /// entries answer the same range under a parent of any size. The key's tag is computed once, here, for both
     /// the lookup and the entry a computation records. An element that takes its range's minimum
     /// (``LayoutStateRef/takesRangeMinimum``, a spacer) with an all-auto style is computed in place instead.
+    /// Every request is recorded in the pass's trace (``PassTrace``), which prefetches a later one's element.
     private func request(_ element: LayoutElement, _ key: MeasurementKey) -> Size {
+        trace.record(element)
         let state = element.state
         let ignoresParentSize = state.ignoresParentSize
         if ignoresParentSize && state.takesRangeMinimum && key.range.isOrdered {

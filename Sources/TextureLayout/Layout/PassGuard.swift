@@ -18,14 +18,18 @@ struct RunningPass: Sendable {
     let root: ObjectIdentifier
     let ancestors: [ObjectIdentifier]
 
-    /// Every pass running now, with the number that identifies it.
-    private static let all = Mutex<[(id: UInt64, pass: RunningPass)]>([])
+    /// Every pass running now, with the number that identifies it, and the traces kept for the next pass over a
+    /// root (``PassTrace``), by root. A running pass holds its root's trace: it is taken out when the pass claims
+    /// the root and put back when the pass releases it, so that one pass at a time uses it.
+    private static let all = Mutex<(running: [(id: UInt64, pass: RunningPass)], traces: [ObjectIdentifier: PassTrace])>(
+        ([], [:]))
     private static let counter = Atomic<UInt64>(0)
 
-    /// Records a pass over `root` and returns its number, or the conflict that forbids it: a running pass with
-    /// the same root, one whose root is an ancestor of `root`, or one with `root` among its ancestors. Passes over
-    /// disjoint subtrees of one tree (siblings) do not conflict.
-    static func claim(_ root: LayoutElement) -> Result<UInt64, PassConflict> {
+    /// Records a pass over `root` and returns its number and the trace its previous pass left (an empty one if
+    /// none), or the conflict that forbids it: a running pass with the same root, one whose root is an ancestor of
+    /// `root`, or one with `root` among its ancestors. Passes over disjoint subtrees of one tree (siblings) do not
+    /// conflict.
+    static func claim(_ root: LayoutElement) -> Result<(id: UInt64, trace: PassTrace), PassConflict> {
         var ancestors: [ObjectIdentifier] = []
         var current = root.parent
         while let ancestor = current {
@@ -34,31 +38,52 @@ struct RunningPass: Sendable {
         }
         let pass = RunningPass(root: ObjectIdentifier(root), ancestors: ancestors)
         let id = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return all.withLock { running in
-            for (_, other) in running {
+        let claimed: Result<PassTrace?, PassConflict> = all.withLock { all in
+            for (_, other) in all.running {
                 if other.root == pass.root { return .failure(.sameRoot) }
                 if pass.ancestors.contains(other.root) { return .failure(.insideRunningPass) }
                 if other.ancestors.contains(pass.root) { return .failure(.containsRunningPass) }
             }
-            running.append((id, pass))
-            return .success(id)
+            all.running.append((id, pass))
+            return .success(all.traces.removeValue(forKey: pass.root))
+        }
+        return claimed.map { (id, $0 ?? PassTrace()) }
+    }
+
+    /// Forgets the pass ``claim(_:)`` numbered `id`, and keeps `trace` for the next pass over `root` if the pass
+    /// made enough requests (``PassTrace/minimumKept``), marking the root so that freeing it forgets the trace.
+    static func release(_ id: UInt64, root: LayoutElement, trace: PassTrace) {
+        let keeps = trace.count >= PassTrace.minimumKept
+        root.state.keepsTrace = keeps
+        all.withLock { all in
+            all.running.removeAll { $0.id == id }
+            if keeps { all.traces[ObjectIdentifier(root)] = trace }
         }
     }
 
-    /// Forgets the pass ``claim(_:)`` numbered `id`.
-    static func release(_ id: UInt64) {
-        all.withLock { running in running.removeAll { $0.id == id } }
+    /// Forgets the trace kept for `root`, which is being freed.
+    static func forgetTrace(of root: LayoutElement) {
+        let trace = all.withLock { all in all.traces.removeValue(forKey: ObjectIdentifier(root)) }
+        // Freed outside the lock.
+        withExtendedLifetime(trace) {}
+    }
+
+    /// The trace kept for the next pass over `root`, if any.
+    static func trace(of root: LayoutElement) -> PassTrace? {
+        all.withLock { $0.traces[ObjectIdentifier(root)] }
     }
 }
 
 extension LayoutElement {
     /// Runs `body` as the only pass over this element's tree, or stops the program with a message naming the
     /// conflict: continuing would corrupt both passes' results.
-    func withExclusivePass<T>(_ body: () -> T) -> T {
+    ///
+    /// `body` gets the trace the previous pass over this root left (``PassTrace``) and records its own in it.
+    func withExclusivePass<T>(_ body: (PassTrace) -> T) -> T {
         switch RunningPass.claim(self) {
-        case .success(let id):
-            defer { RunningPass.release(id) }
-            return body()
+        case .success(let (id, trace)):
+            defer { RunningPass.release(id, root: self, trace: trace) }
+            return body(trace)
         case .failure(let conflict):
             fatalError(Self.message(for: conflict, root: self))
         }

@@ -48,6 +48,10 @@
 ///   storage of its own unless it was bridged from Objective-C, and ``LayoutSpec`` keeps a copy of such an
 ///   array instead.
 ///
+/// - ``PassTrace`` (`PassTrace.swift`): the order of a pass's requests, kept for the next pass over the same root,
+///   which prefetches from it. Its entries are addresses kept as integers and only ever prefetched, which cannot
+///   fault or change a value, so an entry naming an element freed since is harmless.
+///
 /// These types need no `@exclusivity(unchecked)`: memory reached through a pointer is not checked for exclusive
 /// access at all. That is safe because one pass at a time runs over a tree (<doc:Threads>), and within a pass
 /// an element's state is written only by the computation of the element or of its parent, never while another
@@ -224,19 +228,6 @@ struct LayoutStateRef {
             .assumingMemoryBound(to: MeasurementEntry.self)
     }
 
-    /// A word from each 64 bytes of the state and its tail after the state's first word, or-ed: the first entry's
-    /// first word (64 bytes in), the second parent size's (128), the second entry's range's last (192, 24 bytes
-    /// into the tail after the 24 of name and parent link) and the computation ID (232, the tail's last word).
-    /// Loading them loads every cache line from the state's start to the tail's end, whatever the object's
-    /// alignment, so a caller that reads the first word too has all of it on its way, and, in most alignments, the
-    /// first of the class's fields, which follow the tail. A stack's style walk does so for each child
-    /// (``StackComputation``): the lines that the child's request, measurement, position and baseline then touch
-    /// one at a time, each a wait between the previous child's subtree and its own, arrive together.
-    @inline(__always) var lineWords: UInt64 {
-        pointer.pointee.entry0.range.min.width.bitPattern | pointer.pointee.parentSizes.1.width.bitPattern
-            | tail.pointee.entry1.range.max.height.bitPattern | tail.pointee.computationID
-    }
-
     /// The latest full computation's ID.
     var computationID: UInt64 {
         @inline(__always) get { tail.pointee.computationID }
@@ -283,6 +274,12 @@ struct LayoutStateRef {
     var takesRangeMinimum: Bool {
         @inline(__always) get { pointer.pointee.takesRangeMinimum }
         @inline(__always) nonmutating set { pointer.pointee.takesRangeMinimum = newValue }
+    }
+
+    /// Whether a trace of the latest pass rooted at the element is kept (``LayoutState/keepsTrace``).
+    var keepsTrace: Bool {
+        @inline(__always) get { pointer.pointee.keepsTrace }
+        @inline(__always) nonmutating set { pointer.pointee.keepsTrace = newValue }
     }
 
     /// Whether the parent size plays no part in measuring the element (``LayoutState/ignoresParentSize``).
@@ -459,7 +456,7 @@ extension StackLayoutSpec {
             withUnsafeTemporaryAllocation(of: StackLine.self, capacity: lineCapacity) { lines in
                 let stack = StackComputation(
                     spec: self, children: children, range: range,
-                    items: Scratch(buffer: items), lines: Scratch(buffer: lines), context: context)
+                    items: Scratch(buffer: items), lines: Scratch(buffer: lines))
                 return stack.run(children, context)
             }
         }

@@ -90,13 +90,9 @@ struct StackComputation {
     /// Copies the spec's properties and the children's style values the steps read into `items`, and makes the
     /// single line of all children in `lines[0]` (which ``collectChildrenIntoLines()`` replaces when the stack
     /// wraps). Inlined into its one caller, which so lends it the spec and the children without retaining them.
-    ///
-    /// The walk also loads the rest of each child's state (``LayoutStateRef/lineWords``, kept in `context`), so
-    /// that its lines arrive together with the first one's, during this walk over the children alone: the steps
-    /// that touch them come one child at a time, with each child's subtree between them.
     @inline(__always) init(
         spec: StackLayoutSpec, children: BorrowedChildren, range: SizeRange,
-        items: Scratch<StackItem>, lines: Scratch<StackLine>, context: LayoutContext
+        items: Scratch<StackItem>, lines: Scratch<StackLine>
     ) {
         self.range = range
         self.items = items
@@ -120,12 +116,10 @@ struct StackComputation {
         var alignments: UInt8 = 0
         var spacingSum = spec.spacing * Double(children.count - 1)
         let alignItems = spec.alignItems
-        var preloaded: UInt64 = 0
         // Indexed and borrowed: iterating the array retained it and the spec for the loop.
         for index in 0..<children.count {
             let item = children.with(index) { child in
                 let state = child.state
-                preloaded |= state.lineWords
                 return StackItem(
                     flexGrow: state.style.flexGrow, flexShrink: state.style.flexShrink,
                     spacingBefore: state.style.spacingBefore, spacingAfter: state.style.spacingAfter,
@@ -140,7 +134,6 @@ struct StackComputation {
             spacingSum = spacingSum + item.spacingBefore + item.spacingAfter
         }
         lines[0] = StackLine(start: 0, end: children.count, spacingSum: spacingSum)
-        context.preloaded = preloaded
         self.growSum = growSum
         self.shrinkSum = shrinkSum
         hasFlexFactor = factorBits & ~(1 << 63) != 0
