@@ -2,9 +2,9 @@
 // Invariants: a trace's entries are addresses kept as integers, never turned back into references and never read
 // or written through: the only use of one is a prefetch, which the processor treats as a hint that cannot fault
 // and changes no value, so an entry that names an element freed since, or memory reused for something else, is
-// harmless. The entries' buffer belongs to its `PassTrace`, which frees it; one pass at a time uses it (the pass
+// harmless. The entries' chunks belong to their `PassTrace`, which frees them; one pass at a time uses it (the pass
 // takes it from `RunningPass` when it claims its root and hands it back when it releases it), and a pass writes
-// only entries below the one it prefetches from.
+// only entries below the one it prefetches from, and reads only entries the previous pass wrote.
 
 import Builtin
 
@@ -28,54 +28,107 @@ final class PassTrace: @unchecked Sendable {
     /// (a request takes a few hundred instructions), near enough that they are still in the cache then. 8 to 24
     /// measured alike on the text feed; 16 lies between.
     static let distance = 16
-    /// The cache lines prefetched for an element, from the line its object starts in: its header, its state and
-    /// its state's tail (256 bytes) lie in these five lines however the object is aligned within its first one.
-    static let lines = 5
     /// The fewest requests a pass makes for its trace to be kept: a smaller tree's state stays in the processor's
     /// caches between passes, and roots of small trees (a cell measured on its own) then keep no memory for it.
     static let minimumKept = 256
 
-    /// The elements' addresses in request order; from ``count`` to ``capacity`` they are not initialized.
-    fileprivate var entries: UnsafeMutablePointer<UInt>
-    fileprivate var capacity: Int
+    /// The entries, the elements' addresses in request order, in chunks of ``minimumKept`` entries, then twice
+    /// as many, and so on: a trace grows without copying its entries or leaving freed buffers behind (a doubled
+    /// buffer's copies and the buffers it left made the peak memory of a one-pass layout of 150,000 elements 24
+    /// bytes an element larger; chunks, 8 bytes an entry), and a chunk's memory is touched only as far as entries
+    /// are written.
+    fileprivate var chunks: [UnsafeMutablePointer<UInt>] = []
     /// How many requests the last pass recorded.
     private(set) var count = 0
 
-    init() {
-        capacity = Self.minimumKept
-        entries = .allocate(capacity: capacity)
+    deinit {
+        for chunk in chunks { chunk.deallocate() }
     }
 
-    deinit { entries.deallocate() }
+    /// The number of entries chunk `number` holds.
+    fileprivate static func size(ofChunk number: Int) -> Int { minimumKept << number }
+
+    /// Chunk `number`, allocated if it is the next one.
+    fileprivate func chunk(_ number: Int) -> UnsafeMutablePointer<UInt> {
+        if number == chunks.count { chunks.append(.allocate(capacity: Self.size(ofChunk: number))) }
+        return chunks[number]
+    }
 
     /// The addresses of the elements the last pass requested, in order.
-    var addresses: [UInt] { Array(UnsafeBufferPointer(start: entries, count: count)) }
+    var addresses: [UInt] {
+        var cursor = Cursor(self, at: 0)
+        return (0..<count).map { _ in cursor.next(of: self) }
+    }
 
-    /// A pass's access to the trace: it reads the previous pass's entries and records its own over them, in
-    /// place. Made when the pass starts and ended (``finish()``) before the trace is handed on.
+    /// A position in the entries, moved one entry at a time.
+    fileprivate struct Cursor {
+        private var chunk: UnsafeMutablePointer<UInt>
+        private var number: Int
+        private var offset: Int
+        private var limit: Int
+
+        /// At entry `index`, in an existing chunk or the next one.
+        init(_ trace: PassTrace, at index: Int) {
+            number = 0
+            offset = index
+            while offset >= PassTrace.size(ofChunk: number) {
+                offset -= PassTrace.size(ofChunk: number)
+                number += 1
+            }
+            chunk = trace.chunk(number)
+            limit = PassTrace.size(ofChunk: number)
+        }
+
+        /// The entry here, moving past it.
+        @inline(__always) mutating func next(of trace: PassTrace) -> UInt {
+            if offset == limit { advance(trace) }
+            defer { offset &+= 1 }
+            return chunk[offset]
+        }
+
+        /// Writes `entry` here, moving past it.
+        @inline(__always) mutating func write(_ entry: UInt, to trace: PassTrace) {
+            if offset == limit { advance(trace) }
+            chunk[offset] = entry
+            offset &+= 1
+        }
+
+        /// Moves to the start of the next chunk. Out of line: it runs once per chunk.
+        @inline(never) private mutating func advance(_ trace: PassTrace) {
+            number += 1
+            chunk = trace.chunk(number)
+            offset = 0
+            limit = PassTrace.size(ofChunk: number)
+        }
+    }
+
+    /// A pass's access to the trace: it reads the previous pass's entries ``distance`` ahead and records its own
+    /// over them, in place. Made when the pass starts and ended (``finish()``) before the trace is handed on.
     struct Recorder {
         private let trace: PassTrace
-        private var entries: UnsafeMutablePointer<UInt>
-        /// How many entries the previous pass left: the ones a request may prefetch from.
-        private let previousCount: Int
+        private var reader: Cursor
+        private var writer: Cursor
+        /// How many of the previous pass's entries are left to prefetch from.
+        private var unread: Int
         /// How many requests this pass has recorded.
         private var recorded = 0
 
         init(_ trace: PassTrace) {
             self.trace = trace
-            entries = trace.entries
-            previousCount = trace.count
+            unread = max(0, trace.count - PassTrace.distance)
+            reader = Cursor(trace, at: unread > 0 ? PassTrace.distance : 0)
+            writer = Cursor(trace, at: 0)
         }
 
         /// Records a request of `element` and prefetches the element the previous pass requested ``distance``
         /// requests later.
         @inline(__always) mutating func record(_ element: LayoutElement) {
-            let index = recorded
-            let ahead = index &+ PassTrace.distance
-            if ahead < previousCount { prefetchElement(at: entries[ahead]) }
-            if index == trace.capacity { entries = trace.grow() }
-            entries[index] = UInt(bitPattern: Unmanaged.passUnretained(element).toOpaque())
-            recorded = index &+ 1
+            if unread > 0 {
+                unread &-= 1
+                prefetchElement(at: reader.next(of: trace))
+            }
+            writer.write(UInt(bitPattern: Unmanaged.passUnretained(element).toOpaque()), to: trace)
+            recorded &+= 1
         }
 
         /// Ends the pass's recording: the trace holds this pass's requests.
@@ -83,8 +136,9 @@ final class PassTrace: @unchecked Sendable {
             trace.count = recorded
         }
 
-        /// Asks for the lines of the object at `address`. Unrolled: a loop over the lines cost a mispredicted
-        /// branch at its end on every request.
+        /// Asks for the five lines from the one the object at `address` starts in: its header, its state and its
+        /// state's tail (256 bytes) lie in them however the object is aligned within its first line. Unrolled: a
+        /// loop over the lines cost a mispredicted branch at its end on every request.
         @inline(__always) private func prefetchElement(at address: UInt) {
             let line = address & ~63
             prefetch(line)
@@ -93,17 +147,6 @@ final class PassTrace: @unchecked Sendable {
             prefetch(line &+ 192)
             prefetch(line &+ 256)
         }
-    }
-
-    /// Doubles the capacity, keeping every entry (the previous pass's beyond the current request included), and
-    /// returns the new buffer. Out of line: it runs a few times in a first pass over a large tree.
-    @inline(never) private func grow() -> UnsafeMutablePointer<UInt> {
-        let larger = UnsafeMutablePointer<UInt>.allocate(capacity: capacity * 2)
-        larger.initialize(from: entries, count: capacity)
-        entries.deallocate()
-        entries = larger
-        capacity *= 2
-        return larger
     }
 }
 
