@@ -172,6 +172,7 @@ open class TextNode: DisplayNode {
         insets = paragraphStyle.textContainerInset.adding(EdgeInsets.zero)  // no shadow yet
         self.store = store
         super.init()
+        readsFieldsBeyondState()
         measuresFromRangeAndStyle(asExactly: TextNode.self)
         measuresWithoutSpec(asExactly: TextNode.self)
     }

@@ -20,10 +20,21 @@ import Testing
         let (stack, children) = column(300)
         stack.updateLayout(SizeRange(min: .zero, max: Size(375, .infinity)))
         let expected = [address(stack)] + children.map(address)
-        #expect(try #require(RunningPass.trace(of: stack)).addresses == expected)
+        #expect(try #require(RunningPass.trace(of: stack)).entries == expected)
         #expect(stack.state.keepsTrace)
         stack.updateLayout(SizeRange(min: .zero, max: Size(320, .infinity)))
-        #expect(try #require(RunningPass.trace(of: stack)).addresses == expected)
+        #expect(try #require(RunningPass.trace(of: stack)).entries == expected)
+    }
+
+    /// The entry of an element whose computations read fields beyond its state has bit 0 set, so that the next
+    /// pass prefetches more of it; the others' entries are their addresses.
+    @Test func anElementThatReadsFieldsBeyondItsStateIsMarked() throws {
+        let (stack, children) = column(300)
+        children[7].readsFieldsBeyondState()
+        stack.updateLayout(SizeRange(min: .zero, max: Size(375, .infinity)))
+        let entries = try #require(RunningPass.trace(of: stack)).entries
+        #expect(entries[8] == address(children[7]) | 1)
+        #expect(entries[9] == address(children[8]))
     }
 
     /// A pass of fewer than `PassTrace.minimumKept` requests keeps no trace, and a later small pass over a root

@@ -125,6 +125,11 @@ open class LayoutElement: CustomStringConvertible {
     /// ``calculateSize(_:context:)`` (a spacer). A request to such an element with an all-auto style and an ordered
     /// range then computes it in place, without the cache: the ceiled minimum costs less than a lookup, and a
     /// stack's spacers are asked a new range whenever the stack's width changes.
+    /// Records that the element's computations read fields of its class that lie more than 64 bytes past its
+    /// state's tail (320 bytes into its object), as a text's do: a pass's trace (``PassTrace``) then prefetches
+    /// 256 bytes more of it. Called by the initializers of such classes.
+    package final func readsFieldsBeyondState() { state.readsFieldsBeyondState = true }
+
     package final func takesRangeMinimum(asExactly type: LayoutElement.Type) {
         if Swift.type(of: self) == type { state.takesRangeMinimum = true }
     }
@@ -201,7 +206,8 @@ struct LayoutState {
     /// engine has it (``DisplayNode/measuresWithoutSpec(asExactly:)``): set once as the element is made, in a byte
     /// that was padding.
     var measuresWithoutSpec = false
-    /// `takesRangeMinimum` and `keepsTrace`, set outside computations, in a byte that was padding.
+    /// `takesRangeMinimum`, `keepsTrace` and `readsFieldsBeyondState`, set outside computations, in a byte that was
+    /// padding.
     private var marks: UInt8 = 0
     /// Whether the element's class is exactly one that takes its range's minimum and measures nothing
     /// (``LayoutElement/takesRangeMinimum(asExactly:)``): set once as the element is made.
@@ -214,6 +220,12 @@ struct LayoutState {
     var keepsTrace: Bool {
         @inline(__always) get { marks & 2 != 0 }
         @inline(__always) set { marks = newValue ? marks | 2 : marks & ~2 }
+    }
+    /// Whether the element's computations read fields of its class that lie beyond the state and its tail
+    /// (``LayoutElement/readsFieldsBeyondState()``): set once as the element is made.
+    var readsFieldsBeyondState: Bool {
+        @inline(__always) get { marks & 4 != 0 }
+        @inline(__always) set { marks = newValue ? marks | 4 : marks & ~4 }
     }
     /// The size answered to the latest request (pixel-ceiled).
     var measuredSize = Size.zero

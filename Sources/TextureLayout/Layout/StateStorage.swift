@@ -276,6 +276,13 @@ struct LayoutStateRef {
         @inline(__always) nonmutating set { pointer.pointee.takesRangeMinimum = newValue }
     }
 
+    /// Whether the element's computations read its class's fields beyond the state
+    /// (``LayoutState/readsFieldsBeyondState``).
+    var readsFieldsBeyondState: Bool {
+        @inline(__always) get { pointer.pointee.readsFieldsBeyondState }
+        @inline(__always) nonmutating set { pointer.pointee.readsFieldsBeyondState = newValue }
+    }
+
     /// Whether a trace of the latest pass rooted at the element is kept (``LayoutState/keepsTrace``).
     var keepsTrace: Bool {
         @inline(__always) get { pointer.pointee.keepsTrace }
