@@ -76,8 +76,8 @@ final class PassTrace: @unchecked Sendable {
     /// over them, in place. Made when the pass starts and ended (``finish()``) before the trace is handed on.
     ///
     /// Each side is a pointer to its next entry and the end of the run it may go through without looking further:
-    /// the end of its chunk, or for reading, of the previous pass's entries. A request so costs one comparison a
-    /// side, and looking further happens once a chunk.
+    /// the end of its chunk, or for reading, of the previous pass's entries. A request so costs a comparison or
+    /// two a side, and looking further happens once a chunk.
     struct Recorder {
         private let trace: PassTrace
         private var read: UnsafeMutablePointer<UInt>
@@ -108,11 +108,12 @@ final class PassTrace: @unchecked Sendable {
         /// line instead (a first pass over a grid of 10,101 elements: 8.22 M instructions without a trace, 9.03 M
         /// with it inlined, 8.73 M with it out of line).
         @inline(never) mutating func record(_ element: LayoutElement) {
+            // At a chunk's end reading moves on before it reads, so that it stays ``distance`` entries ahead of
+            // writing however many chunks it crosses.
+            if read == readEnd && !readDone { nextReadChunk() }
             if read != readEnd {
                 prefetchElement(read.pointee)
                 read += 1
-            } else if !readDone {
-                nextReadChunk()
             }
             if write == writeEnd { nextWriteChunk() }
             let address = UInt(bitPattern: Unmanaged.passUnretained(element).toOpaque())
