@@ -6,7 +6,9 @@
 // takes it from `RunningPass` when it claims its root and hands it back when it releases it), and a pass writes
 // only entries below the one it prefetches from, and reads only entries the previous pass wrote.
 
+#if hasFeature(BuiltinModule)
 import Builtin
+#endif
 
 /// The order in which a pass requested the elements of its tree, kept with the tree's root for its next pass.
 ///
@@ -171,11 +173,15 @@ final class PassTrace: @unchecked Sendable {
 
 /// Asks the processor to bring the cache line at `address` into its caches for reading, without waiting for it.
 /// A prefetch has no effect on the program's behavior whatever the address (LLVM's `llvm.prefetch`): on x86 and
-/// ARM it never faults. Swift has no prefetch of its own; the compiler's `Builtin` module gives LLVM's.
+/// ARM it never faults. Swift has no prefetch of its own; the compiler's `Builtin` module gives LLVM's, behind an
+/// experimental feature the package enables. A compiler without that feature builds the engine with no prefetch:
+/// layouts are the same, a pass over a large tree slower.
 @inline(__always) private func prefetch(_ address: UInt) {
+    #if hasFeature(BuiltinModule)
     Builtin.int_prefetch_RawPointer(
         Builtin.inttoptr_Word(address._builtinWordValue),
         Builtin.zeroInitializer() as Builtin.Int32,  // for reading
         Int32(3)._value,  // keep it in every level of the cache
         Int32(1)._value)  // data, not instructions
+    #endif
 }
