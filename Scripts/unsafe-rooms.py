@@ -2,8 +2,8 @@
 """Lists the project's unsafe code by room and fails on any outside one.
 
 Unsafe constructs (raw pointers, unchecked Sendable, unmanaged references, memory rebinding, C's opaque
-pointers, the compiler's `Builtin` module) may appear only in a source file whose header (the comment lines before its first line of code) says
-which room it belongs to and what holds it together:
+pointers, the compiler's `Builtin` module) may appear only in a source file whose header (the comment lines
+before its first line of code) says which room it belongs to and what holds it together:
 
     // Unsafe room: HarfBuzz.
     // Invariants: every hb_buffer_t is created and destroyed by one call of shape(...) and never escapes it; ...

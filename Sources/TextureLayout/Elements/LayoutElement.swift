@@ -125,14 +125,14 @@ open class LayoutElement: CustomStringConvertible {
     /// ``calculateSize(_:context:)`` (a spacer). A request to such an element with an all-auto style and an ordered
     /// range then computes it in place, without the cache: the ceiled minimum costs less than a lookup, and a
     /// stack's spacers are asked a new range whenever the stack's width changes.
+    package final func takesRangeMinimum(asExactly type: LayoutElement.Type) {
+        if Swift.type(of: self) == type { state.takesRangeMinimum = true }
+    }
+
     /// Records that the element's computations read fields of its class that lie more than 64 bytes past its
     /// state's tail (320 bytes into its object), as a text's do: a pass's trace (``PassTrace``) then prefetches
     /// 256 bytes more of it. Called by the initializers of such classes.
     package final func readsFieldsBeyondState() { state.readsFieldsBeyondState = true }
-
-    package final func takesRangeMinimum(asExactly type: LayoutElement.Type) {
-        if Swift.type(of: self) == type { state.takesRangeMinimum = true }
-    }
 
     /// The elements whose layouts become this element's sublayouts, in drawing order (later on top). A child only
     /// appears in a result if this element's latest computation measured it.
@@ -213,19 +213,19 @@ struct LayoutState {
     /// (``LayoutElement/takesRangeMinimum(asExactly:)``): set once as the element is made.
     var takesRangeMinimum: Bool {
         @inline(__always) get { marks & 1 != 0 }
-        @inline(__always) set { marks = newValue ? marks | 1 : marks & ~1 }
+        @inline(__always) set { marks = marks.setting(1, newValue) }
     }
     /// Whether a trace of the latest pass rooted at the element is kept for its next one (``PassTrace``), which
     /// freeing the element forgets: set as such a pass ends.
     var keepsTrace: Bool {
         @inline(__always) get { marks & 2 != 0 }
-        @inline(__always) set { marks = newValue ? marks | 2 : marks & ~2 }
+        @inline(__always) set { marks = marks.setting(2, newValue) }
     }
     /// Whether the element's computations read fields of its class that lie beyond the state and its tail
     /// (``LayoutElement/readsFieldsBeyondState()``): set once as the element is made.
     var readsFieldsBeyondState: Bool {
         @inline(__always) get { marks & 4 != 0 }
-        @inline(__always) set { marks = newValue ? marks | 4 : marks & ~4 }
+        @inline(__always) set { marks = marks.setting(4, newValue) }
     }
     /// The size answered to the latest request (pixel-ceiled).
     var measuredSize = Size.zero
@@ -254,14 +254,14 @@ struct LayoutState {
     /// with no sublayouts.
     var isPlaceholder: Bool {
         @inline(__always) get { flags & 1 != 0 }
-        @inline(__always) set { flags = newValue ? flags | 1 : flags & ~1 }
+        @inline(__always) set { flags = flags.setting(1, newValue) }
     }
 
     /// Whether the element's class measures it from its range and its style alone (bit 6, set once as the element
     /// is made: ``LayoutElement/measuresFromRangeAndStyle(asExactly:)``).
     var measuresFromRangeAndStyle: Bool {
         @inline(__always) get { flags & 64 != 0 }
-        @inline(__always) set { flags = newValue ? flags | 64 : flags & ~64 }
+        @inline(__always) set { flags = flags.setting(64, newValue) }
     }
 
     /// Whether the parent size plays no part in measuring the element (bit 7): its class measures it from its
@@ -271,14 +271,14 @@ struct LayoutState {
     /// style's block.
     var ignoresParentSize: Bool {
         @inline(__always) get { flags & 128 != 0 }
-        @inline(__always) set { flags = newValue ? flags | 128 : flags & ~128 }
+        @inline(__always) set { flags = flags.setting(128, newValue) }
     }
 
     /// Whether `derivedAscender` and `derivedDescender` are set: two doubles and a bit take less room than an
     /// optional pair.
     var hasDerivedBaseline: Bool {
         @inline(__always) get { flags & 2 != 0 }
-        @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
+        @inline(__always) set { flags = flags.setting(2, newValue) }
     }
 
     /// A display node's ``DisplayNode/contentDirection``, its raw value (0...2) in bits 2–3, as a style packs
@@ -307,6 +307,12 @@ struct LayoutState {
         if changed { flags &= ~0b11_0000 }
         hasDerivedBaseline = isSet
     }
+}
+
+private extension UInt8 {
+    /// This byte with the bits of `mask` set when `isSet`, cleared otherwise: how the state's flag bytes are
+    /// written.
+    @inline(__always) func setting(_ mask: UInt8, _ isSet: Bool) -> UInt8 { isSet ? self | mask : self & ~mask }
 }
 
 /// The part of an element's state after its name and parent link (see ``LayoutState``): cache slot 1, the derived

@@ -63,9 +63,8 @@ struct RunningPass: Sendable {
 
     /// Forgets the trace kept for `root`, which is being freed.
     static func forgetTrace(of root: LayoutElement) {
-        let trace = all.withLock { all in all.traces.removeValue(forKey: ObjectIdentifier(root)) }
-        // Freed outside the lock.
-        withExtendedLifetime(trace) {}
+        // The trace is freed once the lock is let go.
+        _ = all.withLock { all in all.traces.removeValue(forKey: ObjectIdentifier(root)) }
     }
 
     /// The trace kept for the next pass over `root`, if any.
